@@ -1,0 +1,17 @@
+package org.bloomery.api;
+
+/**
+ * An optional ability of a filter kind, declared by its {@link FilterProvider} and by every
+ * filter it creates. A kind that lacks a capability throws {@link UnsupportedOperationException}
+ * from the matching operation.
+ */
+public enum Capability {
+    /** {@link MembershipFilter#remove} deletes one earlier insertion of the item. */
+    REMOVE,
+    /** Two compatible filters of the kind can be combined into one that holds both sets. */
+    MERGE,
+    /** The filter grows past its expected insertions instead of losing accuracy or refusing. */
+    GROW,
+    /** Safe for concurrent add, query and remove from many threads without outside locking. */
+    CONCURRENT
+}

@@ -1,0 +1,188 @@
+package org.bloomery.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.bloomery.api.spi.Envelope;
+
+/**
+ * The entry point: finds filter kinds through {@link java.util.ServiceLoader} (using the thread's
+ * context class loader, on the module path and the class path alike) and builds or reads filters by
+ * kind name. It knows no implementation. A provider that fails to load is logged with its name and
+ * listed by {@link #loadFailures()}; it hides no other provider.
+ */
+public final class Filters {
+    /** Property naming the kind, for {@link #fromProperties}. */
+    public static final String KIND_PROPERTY = "bloomery.kind";
+    /** Property holding the expected insertions, for {@link #fromProperties}. */
+    public static final String EXPECTED_INSERTIONS_PROPERTY = "bloomery.expectedInsertions";
+    /** Property holding the target false-positive probability, for {@link #fromProperties}. */
+    public static final String FPP_PROPERTY = "bloomery.fpp";
+    /** Prefix of properties passed to the provider as options, for {@link #fromProperties}. */
+    public static final String OPTION_PREFIX = "bloomery.option.";
+
+    private Filters() {
+    }
+
+    /**
+     * Builds an empty filter of the named kind.
+     *
+     * @param kind a kind listed by {@link #kinds()}
+     * @param spec expected insertions, target fpp and provider options
+     * @param hasher maps items to hashes
+     * @param <T> the item type
+     * @return a new filter
+     * @throws IllegalArgumentException if no provider has that kind (the message lists the kinds
+     *     available) or the provider rejects the spec
+     */
+    public static <T> MembershipFilter<T> create(String kind, FilterSpec spec, KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        return require(kind).create(spec, hasher);
+    }
+
+    /**
+     * The names of every kind found, sorted.
+     *
+     * @return an immutable sorted list
+     */
+    public static List<String> kinds() {
+        return providers().stream().map(FilterProvider::kind).collect(Collectors.toUnmodifiableList());
+    }
+
+    /**
+     * Every provider found, sorted by kind.
+     *
+     * @return an immutable list
+     */
+    public static List<FilterProvider> providers() {
+        return ProviderRegistry.load().providers();
+    }
+
+    /**
+     * The provider of one kind.
+     *
+     * @param kind the kind's name
+     * @return the provider, or empty when none is found
+     */
+    public static Optional<FilterProvider> provider(String kind) {
+        Objects.requireNonNull(kind, "kind");
+        return providers().stream().filter(p -> p.kind().equals(kind)).findFirst();
+    }
+
+    /**
+     * The providers whose kinds have every required capability, sorted by kind.
+     *
+     * @param required capabilities the caller needs; empty matches every provider
+     * @return an immutable list, empty when no kind qualifies
+     */
+    public static List<FilterProvider> choose(Set<Capability> required) {
+        Set<Capability> needed = required.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(required);
+        return providers().stream()
+                .filter(p -> p.capabilities().containsAll(needed))
+                .collect(Collectors.toUnmodifiableList());
+    }
+
+    /**
+     * Builds a filter from configuration: {@value #KIND_PROPERTY}, {@value #EXPECTED_INSERTIONS_PROPERTY}
+     * and {@value #FPP_PROPERTY} are required; every {@value #OPTION_PREFIX}{@code <key>} becomes
+     * the provider option {@code <key>}. Other properties are ignored.
+     *
+     * @param properties the configuration
+     * @param hasher maps items to hashes
+     * @param <T> the item type
+     * @return a new filter
+     * @throws IllegalArgumentException if a required property is missing or malformed, naming it
+     */
+    public static <T> MembershipFilter<T> fromProperties(Properties properties, KeyHasher<? super T> hasher) {
+        String kind = required(properties, KIND_PROPERTY).trim();
+        String insertions = required(properties, EXPECTED_INSERTIONS_PROPERTY).trim();
+        String fpp = required(properties, FPP_PROPERTY).trim();
+        long n;
+        double p;
+        try {
+            n = Long.parseLong(insertions);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(EXPECTED_INSERTIONS_PROPERTY
+                    + " must be an integer of at least 1, got '" + insertions + "'", e);
+        }
+        try {
+            p = Double.parseDouble(fpp);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(FPP_PROPERTY
+                    + " must be a number in (0, 1), got '" + fpp + "'", e);
+        }
+        FilterSpec spec = FilterSpec.of(n, p);
+        for (String name : new java.util.TreeSet<>(properties.stringPropertyNames())) {
+            if (name.startsWith(OPTION_PREFIX)) {
+                spec = spec.withOption(name.substring(OPTION_PREFIX.length()), properties.getProperty(name).trim());
+            }
+        }
+        return create(kind, spec, hasher);
+    }
+
+    /**
+     * Reads a filter written by {@link MembershipFilter#writeTo}: reads the kind from the envelope
+     * and hands the stream to that kind's provider. Reads exactly one envelope.
+     *
+     * @param in the stream; not closed
+     * @param hasher the hasher the filter was written with
+     * @param <T> the item type
+     * @return the filter
+     * @throws InvalidFilterDataException if the data is not a valid filter, its kind has no provider,
+     *     or it was written with a different hasher; the message says which
+     * @throws IOException if the stream fails
+     */
+    public static <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(hasher, "hasher");
+        Envelope.KindPrefix prefix = Envelope.readKind(in);
+        Optional<FilterProvider> provider = provider(prefix.kind());
+        if (provider.isEmpty()) {
+            throw new InvalidFilterDataException("the data holds a filter of kind '" + prefix.kind()
+                    + "', for which no provider is found; kinds available: " + kinds());
+        }
+        return provider.get().readFrom(prefix.stream(), hasher);
+    }
+
+    /**
+     * Providers that were listed for {@link java.util.ServiceLoader} but could not be loaded, each
+     * described with its name and the reason.
+     *
+     * @return an immutable list, empty when all loaded
+     */
+    public static List<String> loadFailures() {
+        return ProviderRegistry.load().failures();
+    }
+
+    private static FilterProvider require(String kind) {
+        Objects.requireNonNull(kind, "kind");
+        ProviderRegistry registry = ProviderRegistry.load();
+        for (FilterProvider p : registry.providers()) {
+            if (p.kind().equals(kind)) {
+                return p;
+            }
+        }
+        List<String> available = new ArrayList<>();
+        registry.providers().forEach(p -> available.add(p.kind()));
+        available.sort(Comparator.naturalOrder());
+        String failures = registry.failures().isEmpty() ? "" : "; providers that failed to load: " + registry.failures();
+        throw new IllegalArgumentException("unknown filter kind '" + kind + "'; kinds available: " + available + failures);
+    }
+
+    private static String required(Properties properties, String name) {
+        String value = properties.getProperty(name);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("property " + name + " is required");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,150 @@
+package org.bloomery.api;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Set;
+
+/**
+ * An approximate set: it answers "definitely not present" or "might be present" for an item. A
+ * filter never gives a false negative for an item that was added and not removed; it gives a false
+ * positive for an absent item with a probability close to {@link FilterSpec#fpp()} while it holds
+ * no more than {@link FilterSpec#expectedInsertions()} distinct items.
+ *
+ * <p>Every item operation is its hash-level twin applied to {@code hasher().hash(item)}; the twins
+ * take the hash directly, never box and never allocate. Whether a filter is safe for use from many
+ * threads is stated by {@link Capability#CONCURRENT}.
+ *
+ * @param <T> the item type
+ */
+public interface MembershipFilter<T> {
+
+    /**
+     * Adds an item.
+     *
+     * @param item the item, not null
+     * @return true if the item was definitely not present before (the filter changed to hold it);
+     *     false if it might already have been present
+     * @throws FilterFullException if the filter cannot take the item; the filter is then unchanged
+     * @throws NullPointerException if {@code item} is null
+     */
+    default boolean add(T item) {
+        return addHash(hasher().hash(item));
+    }
+
+    /**
+     * Tests an item.
+     *
+     * @param item the item, not null
+     * @return false if the item was definitely never added (or was removed); true if it might be
+     *     present. Never false for an item added and not removed.
+     * @throws NullPointerException if {@code item} is null
+     */
+    default boolean mightContain(T item) {
+        return mightContainHash(hasher().hash(item));
+    }
+
+    /**
+     * Removes one earlier insertion of an item; only for kinds with {@link Capability#REMOVE}.
+     * Remove only items that were added: removing a false positive can remove another item.
+     *
+     * @param item the item, not null
+     * @return true if an insertion was removed; false, with nothing changed, if the item was
+     *     definitely absent
+     * @throws UnsupportedOperationException if the kind cannot remove
+     * @throws NullPointerException if {@code item} is null
+     */
+    default boolean remove(T item) {
+        return removeHash(hasher().hash(item));
+    }
+
+    /**
+     * {@link #add} for an item whose hash is already known.
+     *
+     * @param hash {@code hasher().hash(item)}
+     * @return as {@link #add}
+     * @throws FilterFullException as {@link #add}
+     */
+    boolean addHash(long hash);
+
+    /**
+     * {@link #mightContain} for an item whose hash is already known.
+     *
+     * @param hash {@code hasher().hash(item)}
+     * @return as {@link #mightContain}
+     */
+    boolean mightContainHash(long hash);
+
+    /**
+     * {@link #remove} for an item whose hash is already known.
+     *
+     * @param hash {@code hasher().hash(item)}
+     * @return as {@link #remove}
+     * @throws UnsupportedOperationException if the kind cannot remove
+     */
+    default boolean removeHash(long hash) {
+        throw new UnsupportedOperationException("filter kind '" + kind()
+                + "' cannot remove items; choose a kind with Capability.REMOVE");
+    }
+
+    /**
+     * The optional abilities of this filter; the same as its provider's.
+     *
+     * @return an immutable set
+     */
+    Set<Capability> capabilities();
+
+    /**
+     * The kind's name, as registered with {@link Filters}.
+     *
+     * @return the kind, e.g. {@code "classic"}
+     */
+    String kind();
+
+    /**
+     * The spec the filter was built from.
+     *
+     * @return the spec
+     */
+    FilterSpec spec();
+
+    /**
+     * The hasher that maps items to hashes for this filter.
+     *
+     * @return the hasher
+     */
+    KeyHasher<? super T> hasher();
+
+    /**
+     * Estimated number of distinct items held (exact for kinds that store one entry per item).
+     *
+     * @return the estimate, at least 0
+     */
+    long approximateCount();
+
+    /**
+     * The false-positive probability expected at the current fill (not the target in the spec).
+     *
+     * @return a probability in [0, 1]
+     */
+    double expectedFpp();
+
+    /**
+     * Bits of filter data actually allocated (not counting object headers).
+     *
+     * @return the size in bits
+     */
+    long bitSize();
+
+    /** Removes every item, keeping the size; the filter then answers false for everything. */
+    void clear();
+
+    /**
+     * Writes the filter in the Bloomery envelope format (see FORMAT.md); {@link Filters#readFrom}
+     * reads it back into an equal filter. Concurrent updates during the write may or may not be
+     * included.
+     *
+     * @param out the stream; not closed
+     * @throws IOException if the stream fails
+     */
+    void writeTo(OutputStream out) throws IOException;
+}

@@ -1,0 +1,272 @@
+package org.bloomery.api;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+/**
+ * XXH64 (Yann Collet, xxHash), seed 0: the one 64-bit hash behind every {@link KeyHasher}. The
+ * hash is part of the binary format, so this code must give the same value for the same bytes on
+ * every JVM, forever. The one-shot methods allocate nothing.
+ */
+final class Xxh64 {
+    static final long P1 = 0x9E3779B185EBCA87L;
+    static final long P2 = 0xC2B2AE3D27D4EB4FL;
+    static final long P3 = 0x165667B19E3779F9L;
+    static final long P4 = 0x85EBCA77C2B2AE63L;
+    static final long P5 = 0x27D4EB2F165667C5L;
+
+    private static final VarHandle LONG_LE =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT_LE =
+            MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+
+    private Xxh64() {
+    }
+
+    static long round(long acc, long lane) {
+        acc += lane * P2;
+        acc = Long.rotateLeft(acc, 31);
+        return acc * P1;
+    }
+
+    static long mergeRound(long acc, long v) {
+        acc ^= round(0, v);
+        return acc * P1 + P4;
+    }
+
+    static long converge(long v1, long v2, long v3, long v4) {
+        long h = Long.rotateLeft(v1, 1) + Long.rotateLeft(v2, 7)
+                + Long.rotateLeft(v3, 12) + Long.rotateLeft(v4, 18);
+        h = mergeRound(h, v1);
+        h = mergeRound(h, v2);
+        h = mergeRound(h, v3);
+        return mergeRound(h, v4);
+    }
+
+    static long tailLane(long h, long lane) {
+        h ^= round(0, lane);
+        return Long.rotateLeft(h, 27) * P1 + P4;
+    }
+
+    static long tailInt(long h, long unsignedInt) {
+        h ^= unsignedInt * P1;
+        return Long.rotateLeft(h, 23) * P2 + P3;
+    }
+
+    static long tailByte(long h, int unsignedByte) {
+        h ^= unsignedByte * P5;
+        return Long.rotateLeft(h, 11) * P1;
+    }
+
+    static long avalanche(long h) {
+        h ^= h >>> 33;
+        h *= P2;
+        h ^= h >>> 29;
+        h *= P3;
+        return h ^ (h >>> 32);
+    }
+
+    /** XXH64 of the 8 little-endian bytes of {@code value}. */
+    static long hashLong(long value) {
+        return avalanche(tailLane(P5 + 8, value));
+    }
+
+    /** XXH64 of the 4 little-endian bytes of {@code value}. */
+    static long hashInt(int value) {
+        return avalanche(tailInt(P5 + 4, value & 0xFFFF_FFFFL));
+    }
+
+    /** XXH64 of {@code bytes[offset .. offset+length)}. */
+    static long hashBytes(byte[] bytes, int offset, int length) {
+        int end = offset + length;
+        int p = offset;
+        long h;
+        if (length >= 32) {
+            long v1 = P1 + P2;
+            long v2 = P2;
+            long v3 = 0;
+            long v4 = -P1;
+            int limit = end - 32;
+            do {
+                v1 = round(v1, (long) LONG_LE.get(bytes, p));
+                v2 = round(v2, (long) LONG_LE.get(bytes, p + 8));
+                v3 = round(v3, (long) LONG_LE.get(bytes, p + 16));
+                v4 = round(v4, (long) LONG_LE.get(bytes, p + 24));
+                p += 32;
+            } while (p <= limit);
+            h = converge(v1, v2, v3, v4);
+        } else {
+            h = P5;
+        }
+        h += length;
+        for (; p + 8 <= end; p += 8) {
+            h = tailLane(h, (long) LONG_LE.get(bytes, p));
+        }
+        if (p + 4 <= end) {
+            h = tailInt(h, ((int) INT_LE.get(bytes, p)) & 0xFFFF_FFFFL);
+            p += 4;
+        }
+        for (; p < end; p++) {
+            h = tailByte(h, bytes[p] & 0xFF);
+        }
+        return avalanche(h);
+    }
+
+    /**
+     * XXH64 of the UTF-8 encoding of {@code s}, as {@link String#getBytes} with UTF-8 would give it
+     * (an unpaired surrogate encodes as '?'), computed without encoding into an array.
+     */
+    static long hashString(CharSequence s) {
+        final int n = s.length();
+        long v1 = P1 + P2;
+        long v2 = P2;
+        long v3 = 0;
+        long v4 = -P1;
+        long l0 = 0;
+        long l1 = 0;
+        long l2 = 0;
+        int lanes = 0; // completed 8-byte lanes of the current 32-byte stripe, held in l0..l2
+        long stripes = 0;
+        long buf = 0; // bytes not yet forming a lane, first byte lowest
+        int bufBytes = 0;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            int enc; // the code point's UTF-8 bytes, first byte lowest
+            int len;
+            if (c < 0x80) {
+                enc = c;
+                len = 1;
+            } else if (c < 0x800) {
+                enc = (0xC0 | (c >>> 6)) | ((0x80 | (c & 0x3F)) << 8);
+                len = 2;
+            } else if (Character.isSurrogate(c)) {
+                char low;
+                if (Character.isHighSurrogate(c) && i + 1 < n
+                        && Character.isLowSurrogate(low = s.charAt(i + 1))) {
+                    int cp = Character.toCodePoint(c, low);
+                    i++;
+                    enc = (0xF0 | (cp >>> 18)) | ((0x80 | ((cp >>> 12) & 0x3F)) << 8)
+                            | ((0x80 | ((cp >>> 6) & 0x3F)) << 16) | ((0x80 | (cp & 0x3F)) << 24);
+                    len = 4;
+                } else {
+                    enc = '?';
+                    len = 1;
+                }
+            } else {
+                enc = (0xE0 | (c >>> 12)) | ((0x80 | ((c >>> 6) & 0x3F)) << 8)
+                        | ((0x80 | (c & 0x3F)) << 16);
+                len = 3;
+            }
+            long bytes = enc & 0xFFFF_FFFFL;
+            buf |= bytes << (bufBytes << 3);
+            bufBytes += len;
+            if (bufBytes >= 8) {
+                long lane = buf;
+                bufBytes -= 8;
+                // The bytes of this code point that did not fit into the lane start the next one.
+                buf = bufBytes == 0 ? 0 : bytes >>> ((len - bufBytes) << 3);
+                switch (lanes) {
+                    case 0 -> {
+                        l0 = lane;
+                        lanes = 1;
+                    }
+                    case 1 -> {
+                        l1 = lane;
+                        lanes = 2;
+                    }
+                    case 2 -> {
+                        l2 = lane;
+                        lanes = 3;
+                    }
+                    default -> {
+                        v1 = round(v1, l0);
+                        v2 = round(v2, l1);
+                        v3 = round(v3, l2);
+                        v4 = round(v4, lane);
+                        lanes = 0;
+                        stripes++;
+                    }
+                }
+            }
+        }
+        long h = stripes > 0 ? converge(v1, v2, v3, v4) : P5;
+        h += stripes * 32 + lanes * 8L + bufBytes;
+        if (lanes > 0) {
+            h = tailLane(h, l0);
+        }
+        if (lanes > 1) {
+            h = tailLane(h, l1);
+        }
+        if (lanes > 2) {
+            h = tailLane(h, l2);
+        }
+        if (bufBytes >= 4) {
+            h = tailInt(h, buf & 0xFFFF_FFFFL);
+            buf >>>= 32;
+            bufBytes -= 4;
+        }
+        for (; bufBytes > 0; bufBytes--) {
+            h = tailByte(h, (int) (buf & 0xFF));
+            buf >>>= 8;
+        }
+        return avalanche(h);
+    }
+
+    /** Streaming XXH64 over bytes fed in any pieces; used where the input arrives piecemeal. */
+    static final class Streaming {
+        private final byte[] stripe = new byte[32];
+        private int buffered;
+        private long v1 = P1 + P2;
+        private long v2 = P2;
+        private long v3 = 0;
+        private long v4 = -P1;
+        private long total;
+
+        void update(byte b) {
+            stripe[buffered++] = b;
+            total++;
+            if (buffered == 32) {
+                consumeStripe();
+            }
+        }
+
+        void update(byte[] bytes, int offset, int length) {
+            for (int i = 0; i < length; i++) {
+                update(bytes[offset + i]);
+            }
+        }
+
+        /** Feeds the {@code byteCount} low bytes of {@code value}, lowest first. */
+        void updateLittleEndian(long value, int byteCount) {
+            for (int i = 0; i < byteCount; i++) {
+                update((byte) (value >>> (i << 3)));
+            }
+        }
+
+        private void consumeStripe() {
+            v1 = round(v1, (long) LONG_LE.get(stripe, 0));
+            v2 = round(v2, (long) LONG_LE.get(stripe, 8));
+            v3 = round(v3, (long) LONG_LE.get(stripe, 16));
+            v4 = round(v4, (long) LONG_LE.get(stripe, 24));
+            buffered = 0;
+        }
+
+        long digest() {
+            long h = total >= 32 ? converge(v1, v2, v3, v4) : P5;
+            h += total;
+            int p = 0;
+            for (; p + 8 <= buffered; p += 8) {
+                h = tailLane(h, (long) LONG_LE.get(stripe, p));
+            }
+            if (p + 4 <= buffered) {
+                h = tailInt(h, ((int) INT_LE.get(stripe, p)) & 0xFFFF_FFFFL);
+                p += 4;
+            }
+            for (; p < buffered; p++) {
+                h = tailByte(h, stripe[p] & 0xFF);
+            }
+            return avalanche(h);
+        }
+    }
+}

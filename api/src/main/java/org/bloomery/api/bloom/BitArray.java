@@ -1,0 +1,226 @@
+package org.bloomery.api.bloom;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.LongAdder;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.api.spi.FilterDataOutput;
+
+/**
+ * A fixed-size array of bits that many threads may set at once without locks, and that keeps its
+ * count of set bits current. Bit {@code i} is bit {@code i & 63} of 64-bit word {@code i >>> 6}.
+ * Words live in pages of 2^27 (1 GiB) so that the full 2^37-bit range fits in Java arrays.
+ *
+ * <p>{@link #set} is a compare-and-set on one word, so concurrent sets of different bits in one
+ * word never lose each other. {@link #get} is a plain read: bits only ever go from 0 to 1 outside
+ * {@link #clear} and {@link #andWith}, so a racing read can at worst miss a bit whose set has not
+ * yet happened-before it, which is the ordinary outcome of a racing add and query.
+ */
+public final class BitArray {
+    private static final int PAGE_SHIFT = 27;
+    private static final int PAGE_WORDS = 1 << PAGE_SHIFT;
+    private static final int PAGE_MASK = PAGE_WORDS - 1;
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+
+    private final long bits;
+    private final long[][] pages;
+    private final LongAdder setBits = new LongAdder();
+
+    /**
+     * An all-zero array.
+     *
+     * @param bits the size, a multiple of 64 in [64, 2^37]
+     * @throws IllegalArgumentException if the size is out of range
+     */
+    public BitArray(long bits) {
+        if (bits < BloomShape.MIN_CELLS || bits > BloomShape.MAX_CELLS || bits % 64 != 0) {
+            throw new IllegalArgumentException("bit array size must be a multiple of 64 in [64, 2^37], got " + bits);
+        }
+        this.bits = bits;
+        long words = bits >>> 6;
+        int pageCount = (int) ((words + PAGE_WORDS - 1) >>> PAGE_SHIFT);
+        pages = new long[pageCount][];
+        for (int p = 0; p < pageCount; p++) {
+            pages[p] = new long[(int) Math.min(PAGE_WORDS, words - ((long) p << PAGE_SHIFT))];
+        }
+    }
+
+    private BitArray(long bits, long[][] pages, long setBits) {
+        this.bits = bits;
+        this.pages = pages;
+        this.setBits.add(setBits);
+    }
+
+    /** @return the number of bits */
+    public long bitSize() {
+        return bits;
+    }
+
+    /** @return the number of set bits, current without a rescan */
+    public long cardinality() {
+        return setBits.sum();
+    }
+
+    /**
+     * Reads one bit.
+     *
+     * @param index in [0, bitSize)
+     * @return whether it is set
+     */
+    public boolean get(long index) {
+        long word = index >>> 6;
+        return (pages[(int) (word >>> PAGE_SHIFT)][(int) word & PAGE_MASK] & (1L << index)) != 0;
+    }
+
+    /**
+     * Sets one bit, atomically.
+     *
+     * @param index in [0, bitSize)
+     * @return true if the bit was clear before
+     */
+    public boolean set(long index) {
+        long word = index >>> 6;
+        long[] page = pages[(int) (word >>> PAGE_SHIFT)];
+        int slot = (int) word & PAGE_MASK;
+        long mask = 1L << index;
+        long old = page[slot];
+        while ((old & mask) == 0) {
+            long witness = (long) WORDS.compareAndExchange(page, slot, old, old | mask);
+            if (witness == old) {
+                setBits.increment();
+                return true;
+            }
+            old = witness;
+        }
+        return false;
+    }
+
+    /** Clears every bit. Not atomic with respect to concurrent sets. */
+    public void clear() {
+        for (long[] page : pages) {
+            java.util.Arrays.fill(page, 0L);
+        }
+        setBits.reset();
+    }
+
+    /**
+     * Sets every bit that is set in {@code other} (bitwise OR), word by word atomically.
+     *
+     * @param other an array of the same size
+     * @throws IllegalArgumentException if the sizes differ
+     */
+    public void orWith(BitArray other) {
+        combine(other, true);
+    }
+
+    /**
+     * Clears every bit that is clear in {@code other} (bitwise AND), word by word atomically.
+     *
+     * @param other an array of the same size
+     * @throws IllegalArgumentException if the sizes differ
+     */
+    public void andWith(BitArray other) {
+        combine(other, false);
+    }
+
+    private void combine(BitArray other, boolean or) {
+        if (other.bits != bits) {
+            throw new IllegalArgumentException("bit arrays differ in size: " + bits + " and " + other.bits);
+        }
+        for (int p = 0; p < pages.length; p++) {
+            long[] page = pages[p];
+            long[] theirs = other.pages[p];
+            for (int i = 0; i < page.length; i++) {
+                long operand = theirs[i];
+                long old = page[i];
+                while (true) {
+                    long updated = or ? old | operand : old & operand;
+                    if (updated == old) {
+                        break;
+                    }
+                    long witness = (long) WORDS.compareAndExchange(page, i, old, updated);
+                    if (witness == old) {
+                        setBits.add(Long.bitCount(updated) - Long.bitCount(old));
+                        break;
+                    }
+                    old = witness;
+                }
+            }
+        }
+    }
+
+    /** @return an independent copy with the same bits */
+    public BitArray copy() {
+        long[][] copied = new long[pages.length][];
+        long count = 0;
+        for (int p = 0; p < pages.length; p++) {
+            copied[p] = pages[p].clone();
+            for (long w : copied[p]) {
+                count += Long.bitCount(w);
+            }
+        }
+        return new BitArray(bits, copied, count);
+    }
+
+    /**
+     * Whether two arrays hold exactly the same bits.
+     *
+     * @param other another array
+     * @return true if the sizes and every word are equal
+     */
+    public boolean sameBits(BitArray other) {
+        if (other.bits != bits) {
+            return false;
+        }
+        for (int p = 0; p < pages.length; p++) {
+            if (!java.util.Arrays.equals(pages[p], other.pages[p])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return bytes {@link #writeTo} writes */
+    public long serializedBytes() {
+        return bits >>> 3;
+    }
+
+    /**
+     * Writes the words, first to last, each big-endian.
+     *
+     * @param out the body output
+     * @throws IOException if the stream fails
+     */
+    public void writeTo(FilterDataOutput out) throws IOException {
+        for (long[] page : pages) {
+            out.writeLongs(page, 0, page.length);
+        }
+    }
+
+    /**
+     * Reads words written by {@link #writeTo} and recounts the set bits.
+     *
+     * @param in the body input
+     * @param bits the array's size, already checked to be a multiple of 64 in [64, 2^37]
+     * @return the array
+     * @throws IOException if the body ends early
+     */
+    public static BitArray readFrom(FilterDataInput in, long bits) throws IOException {
+        if (bits < BloomShape.MIN_CELLS || bits > BloomShape.MAX_CELLS || bits % 64 != 0) {
+            throw new InvalidFilterDataException("bit array size " + bits + " is not a multiple of 64 in [64, 2^37]");
+        }
+        long words = bits >>> 6;
+        int pageCount = (int) ((words + PAGE_WORDS - 1) >>> PAGE_SHIFT);
+        long[][] pages = new long[pageCount][];
+        long count = 0;
+        for (int p = 0; p < pageCount; p++) {
+            pages[p] = in.readLongs((int) Math.min(PAGE_WORDS, words - ((long) p << PAGE_SHIFT)));
+            for (long w : pages[p]) {
+                count += Long.bitCount(w);
+            }
+        }
+        return new BitArray(bits, pages, count);
+    }
+}

@@ -1,0 +1,127 @@
+package org.bloomery.api.bloom;
+
+/**
+ * The size of a Bloom-family filter: {@code cells} positions (bits, or counters) and {@code hashes}
+ * probes per item. Shared by the classic, counting and scalable kinds so that they size and probe
+ * identically.
+ *
+ * @param cells number of positions, a multiple of 64 in [{@value #MIN_CELLS}, 2^37]
+ * @param hashes probes per item, in [1, {@value #MAX_HASHES}]
+ */
+public record BloomShape(long cells, int hashes) {
+    /** Fewest positions: one 64-bit word. */
+    public static final long MIN_CELLS = 64;
+    /** Most positions: 2^37 (as bits, 16 GiB). */
+    public static final long MAX_CELLS = 1L << 37;
+    /** Most probes per item. */
+    public static final int MAX_HASHES = 64;
+
+    private static final double LN2 = Math.log(2);
+    private static final double LN2_SQUARED = LN2 * LN2;
+
+    /**
+     * Validates the components.
+     *
+     * @throws IllegalArgumentException if a component is out of range, naming it
+     */
+    public BloomShape {
+        if (cells < MIN_CELLS || cells > MAX_CELLS || cells % 64 != 0) {
+            throw new IllegalArgumentException("size must be a multiple of 64 in [" + MIN_CELLS + ", " + MAX_CELLS
+                    + "] (2^37 bits is 16 GiB), got " + cells);
+        }
+        if (hashes < 1 || hashes > MAX_HASHES) {
+            throw new IllegalArgumentException("hashes must be in [1, " + MAX_HASHES + "], got " + hashes);
+        }
+    }
+
+    /**
+     * The classic optimum for {@code n} items at false-positive probability {@code p}:
+     * {@code m = ceil(-n ln p / (ln 2)^2)} rounded up to a whole 64-bit word and
+     * {@code k = max(1, round(-ln p / ln 2))}.
+     *
+     * @param n expected insertions, at least 1
+     * @param p target false-positive probability, in (0, 1)
+     * @return the shape
+     * @throws IllegalArgumentException if the optimum needs more than 2^37 positions
+     */
+    public static BloomShape optimal(long n, double p) {
+        return new BloomShape(optimalCells(n, p), optimalHashes(p));
+    }
+
+    /**
+     * {@code ceil(-n ln p / (ln 2)^2)} rounded up to a multiple of 64.
+     *
+     * @param n expected insertions, at least 1
+     * @param p target false-positive probability, in (0, 1)
+     * @return the number of positions
+     * @throws IllegalArgumentException if that exceeds 2^37
+     */
+    public static long optimalCells(long n, double p) {
+        if (n < 1) {
+            throw new IllegalArgumentException("expected insertions must be at least 1, got " + n);
+        }
+        if (!(p > 0 && p < 1)) {
+            throw new IllegalArgumentException("fpp must be in the open range (0, 1), got " + p);
+        }
+        double exact = Math.ceil(-n * Math.log(p) / LN2_SQUARED);
+        if (exact > MAX_CELLS) {
+            throw new IllegalArgumentException(n + " insertions at fpp " + p + " need " + (long) exact
+                    + " bits, more than the limit of 2^37 bits (16 GiB); lower the insertions or raise the fpp");
+        }
+        return roundUpToWord((long) exact);
+    }
+
+    /**
+     * {@code max(1, round(-ln p / ln 2))}, capped at {@value #MAX_HASHES}.
+     *
+     * @param p target false-positive probability, in (0, 1)
+     * @return the number of probes
+     */
+    public static int optimalHashes(double p) {
+        return (int) Math.max(1, Math.min(MAX_HASHES, Math.round(-Math.log(p) / LN2)));
+    }
+
+    /**
+     * The smallest multiple of 64 at least {@code cells}, and at least 64.
+     *
+     * @param cells a positive count
+     * @return the rounded count
+     */
+    public static long roundUpToWord(long cells) {
+        return Math.max(MIN_CELLS, (cells + 63) & ~63L);
+    }
+
+    /**
+     * The theoretical false-positive probability after {@code n} distinct insertions:
+     * {@code (1 - e^(-k n / m))^k}.
+     *
+     * @param n distinct insertions
+     * @return the probability
+     */
+    public double fppAt(long n) {
+        return Math.pow(-Math.expm1(-(double) hashes * n / cells), hashes);
+    }
+
+    /**
+     * The false-positive probability implied by {@code occupied} non-zero positions:
+     * {@code (occupied / m)^k}.
+     *
+     * @param occupied non-zero positions
+     * @return the probability
+     */
+    public double fppFromOccupied(long occupied) {
+        return Math.pow((double) occupied / cells, hashes);
+    }
+
+    /**
+     * The Swamidass–Baldi estimate of distinct insertions from {@code occupied} non-zero positions:
+     * {@code round(-(m / k) ln(1 - X / m))}. A full array gives the estimate for one clear position.
+     *
+     * @param occupied non-zero positions
+     * @return the estimate
+     */
+    public long estimateCount(long occupied) {
+        double x = Math.min(occupied, cells - 1);
+        return Math.round(-((double) cells / hashes) * Math.log1p(-x / cells));
+    }
+}

@@ -1,0 +1,138 @@
+package org.bloomery.api.spi;
+
+import java.util.Locale;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bloomery.api.FilterSpec;
+
+/**
+ * Typed access to a {@link FilterSpec}'s string options for one kind. Rejects keys the kind does
+ * not know and values out of range with an {@link IllegalArgumentException} that names the kind,
+ * the option, the value and the allowed range.
+ */
+public final class SpecOptions {
+    private final FilterSpec spec;
+    private final String kind;
+
+    private SpecOptions(FilterSpec spec, String kind) {
+        this.spec = spec;
+        this.kind = kind;
+    }
+
+    /**
+     * Checks that the spec uses only known option keys.
+     *
+     * @param spec the spec
+     * @param kind the kind reading it, for messages
+     * @param knownKeys every option key the kind accepts
+     * @return typed access to the options
+     * @throws IllegalArgumentException for an unknown key, listing the known ones
+     */
+    public static SpecOptions of(FilterSpec spec, String kind, Set<String> knownKeys) {
+        Objects.requireNonNull(spec, "spec");
+        for (String key : spec.options().keySet()) {
+            if (!knownKeys.contains(key)) {
+                throw new IllegalArgumentException("kind '" + kind + "' has no option '" + key + "'; its options are "
+                        + new TreeSet<>(knownKeys));
+            }
+        }
+        return new SpecOptions(spec, kind);
+    }
+
+    /**
+     * An integer option.
+     *
+     * @param key the option key
+     * @param min smallest allowed value
+     * @param max largest allowed value
+     * @return the value, or empty when not set
+     * @throws IllegalArgumentException if the value is not an integer in [min, max]
+     */
+    public OptionalLong longValue(String key, long min, long max) {
+        String raw = spec.options().get(key);
+        if (raw == null) {
+            return OptionalLong.empty();
+        }
+        long value;
+        try {
+            value = Long.parseLong(raw.trim());
+        } catch (NumberFormatException e) {
+            throw outOfRange(key, raw, "an integer in [" + min + ", " + max + "]");
+        }
+        if (value < min || value > max) {
+            throw outOfRange(key, raw, "an integer in [" + min + ", " + max + "]");
+        }
+        return OptionalLong.of(value);
+    }
+
+    /**
+     * An integer option with a default.
+     *
+     * @param key the option key
+     * @param min smallest allowed value
+     * @param max largest allowed value
+     * @param defaultValue the value when not set
+     * @return the value
+     * @throws IllegalArgumentException if the value is not an integer in [min, max]
+     */
+    public long longValue(String key, long min, long max, long defaultValue) {
+        return longValue(key, min, max).orElse(defaultValue);
+    }
+
+    /**
+     * A real-valued option in the open range (min, max).
+     *
+     * @param key the option key
+     * @param min the exclusive lower bound
+     * @param max the exclusive upper bound
+     * @param defaultValue the value when not set
+     * @return the value
+     * @throws IllegalArgumentException if the value is not a number strictly between min and max
+     */
+    public double doubleValue(String key, double min, double max, double defaultValue) {
+        String raw = spec.options().get(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        double value;
+        try {
+            value = Double.parseDouble(raw.trim());
+        } catch (NumberFormatException e) {
+            throw outOfRange(key, raw, "a number in the open range (" + min + ", " + max + ")");
+        }
+        if (!(value > min && value < max)) {
+            throw outOfRange(key, raw, "a number in the open range (" + min + ", " + max + ")");
+        }
+        return value;
+    }
+
+    /**
+     * A boolean option, {@code true} or {@code false} in any case.
+     *
+     * @param key the option key
+     * @param defaultValue the value when not set
+     * @return the value
+     * @throws IllegalArgumentException for any other text
+     */
+    public boolean booleanValue(String key, boolean defaultValue) {
+        String raw = spec.options().get(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        switch (raw.trim().toLowerCase(Locale.ROOT)) {
+            case "true":
+                return true;
+            case "false":
+                return false;
+            default:
+                throw outOfRange(key, raw, "true or false");
+        }
+    }
+
+    private IllegalArgumentException outOfRange(String key, String raw, String allowed) {
+        return new IllegalArgumentException("option '" + key + "' of kind '" + kind + "' must be " + allowed
+                + ", got '" + raw + "'");
+    }
+}
