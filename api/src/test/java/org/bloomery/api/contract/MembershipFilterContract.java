@@ -1,0 +1,462 @@
+package org.bloomery.api.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.ObjectOutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterProvider;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The contract every {@link MembershipFilter} kind must pass. An implementation module extends it
+ * with one line naming its kind; every filter here is built through {@link Filters#create}, so the
+ * test also proves the provider is found by ServiceLoader. Keys are seeded ({@link TestKeys}), so a
+ * failure reproduces.
+ */
+public abstract class MembershipFilterContract {
+    /** Items inserted by the capacity tests: at least 100,000, as the contract requires. */
+    protected static final int N = 100_000;
+    /** The measured fpp at capacity may exceed the spec's by at most this factor. */
+    protected static final double FPP_TOLERANCE = 1.15;
+    /** Seed of every key set used here. */
+    protected static final long SEED = 0x5EED_B100L;
+
+    /**
+     * The kind under test.
+     *
+     * @return its name, as registered with {@link Filters}
+     */
+    protected abstract String kind();
+
+    /**
+     * The spec the kit builds filters from; override to add options the kind needs.
+     *
+     * @param expectedInsertions expected insertions
+     * @param fpp target false-positive probability
+     * @return the spec
+     */
+    protected FilterSpec spec(long expectedInsertions, double fpp) {
+        return FilterSpec.of(expectedInsertions, fpp);
+    }
+
+    /** Target fpps of the capacity tests. */
+    protected static Stream<Double> fpps() {
+        return Stream.of(0.01, 0.001);
+    }
+
+    private <T> MembershipFilter<T> create(long n, double fpp, KeyHasher<? super T> hasher) {
+        return Filters.create(kind(), spec(n, fpp), hasher);
+    }
+
+    /**
+     * Absent keys probed for a measured fpp: enough that about 2,000 false positives are expected
+     * at the target (at least 200,000 probes). The count is then binomial with standard deviation
+     * about sqrt(2000) = 45, so the 15% tolerance (300) is over 6 sigma: a filter that truly meets
+     * its target passes with near certainty, and one 30% over it fails with near certainty.
+     */
+    static int probesFor(double fpp) {
+        return (int) Math.max(200_000, Math.ceil(2000 / fpp));
+    }
+
+    @Test
+    void providerIsFoundByServiceLoaderAndDescribesItself() {
+        assertThat(Filters.kinds()).contains(kind());
+        FilterProvider provider = Filters.provider(kind()).orElseThrow();
+        assertThat(provider.description()).isNotBlank();
+        MembershipFilter<CharSequence> filter = create(1000, 0.01, KeyHasher.strings());
+        assertThat(filter.kind()).isEqualTo(kind());
+        assertThat(filter.capabilities()).isEqualTo(provider.capabilities());
+        assertThat(filter.spec()).isEqualTo(spec(1000, 0.01));
+        assertThat(filter.hasher()).isSameAs(KeyHasher.strings());
+        assertThat(filter.bitSize()).isPositive();
+        assertThat(Filters.choose(provider.capabilities())).extracting(FilterProvider::kind).contains(kind());
+    }
+
+    @ParameterizedTest(name = "fpp={0}")
+    @MethodSource("fpps")
+    void longKeysAtCapacityHaveNoFalseNegativesAndMeetTheFpp(double fpp) {
+        MembershipFilter<Long> filter = create(N, fpp, KeyHasher.longs());
+        long[] present = TestKeys.presentLongs(SEED, N);
+        int falseAdds = 0;
+        for (int i = 0; i < N; i++) {
+            // Half through the item method, half through the hash twin: both must agree.
+            boolean added = (i & 1) == 0 ? filter.add(present[i]) : filter.addHash(KeyHasher.hashLong(present[i]));
+            falseAdds += added ? 0 : 1;
+        }
+        for (int i = 0; i < N; i++) {
+            long key = present[i];
+            if (!filter.mightContain(key) || !filter.mightContainHash(KeyHasher.hashLong(key))) {
+                throw new AssertionError("false negative for present key #" + i + " = " + key);
+            }
+        }
+        // A new item's add answers false only when it is a false positive at that moment, which
+        // is rarer than at capacity: 2·fpp·N is a loose bound that still catches a constant false.
+        assertThat(falseAdds).as("adds of new items that answered false").isLessThanOrEqualTo((int) (2 * fpp * N));
+        int probes = probesFor(fpp);
+        long positives = 0;
+        for (int i = 0; i < probes; i++) {
+            positives += filter.mightContainHash(KeyHasher.hashLong(TestKeys.absentLong(SEED, i))) ? 1 : 0;
+        }
+        assertThat((double) positives / probes).as("measured fpp over %d absent keys", probes)
+                .isLessThanOrEqualTo(FPP_TOLERANCE * fpp);
+        assertThat(filter.expectedFpp()).as("expectedFpp at capacity").isPositive()
+                .isLessThanOrEqualTo(FPP_TOLERANCE * fpp);
+    }
+
+    @ParameterizedTest(name = "fpp={0}")
+    @MethodSource("fpps")
+    void stringKeysAtCapacityHaveNoFalseNegativesAndMeetTheFpp(double fpp) {
+        MembershipFilter<CharSequence> filter = create(N, fpp, KeyHasher.strings());
+        for (int i = 0; i < N; i++) {
+            filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
+        }
+        for (int i = 0; i < N; i++) {
+            String key = TestKeys.string(TestKeys.presentLong(SEED, i));
+            if (!filter.mightContain(key)) {
+                throw new AssertionError("false negative for present key #" + i + " = " + key);
+            }
+        }
+        int probes = probesFor(fpp); // see probesFor for why this many
+        long positives = 0;
+        for (int i = 0; i < probes; i++) {
+            positives += filter.mightContain(TestKeys.string(TestKeys.absentLong(SEED, i))) ? 1 : 0;
+        }
+        assertThat((double) positives / probes).as("measured fpp over %d absent keys", probes)
+                .isLessThanOrEqualTo(FPP_TOLERANCE * fpp);
+    }
+
+    @ParameterizedTest(name = "fpp={0}")
+    @MethodSource("fpps")
+    void approximateCountIsWithinTenPercent(double fpp) {
+        MembershipFilter<Long> filter = create(N, fpp, KeyHasher.longs());
+        assertThat(filter.approximateCount()).isZero();
+        assertThat(filter.expectedFpp()).isZero();
+        for (int step = 1; step <= 4; step++) {
+            int count = N * step / 4;
+            for (int i = N * (step - 1) / 4; i < count; i++) {
+                filter.add(TestKeys.presentLong(SEED, i));
+            }
+            assertThat((double) filter.approximateCount()).as("approximateCount after %d distinct adds", count)
+                    .isBetween(0.9 * count, 1.1 * count);
+        }
+    }
+
+    @Test
+    void addingAnItemAgainAnswersFalse() {
+        MembershipFilter<CharSequence> filter = create(1000, 0.01, KeyHasher.strings());
+        for (int i = 0; i < 1000; i++) {
+            String key = TestKeys.string(TestKeys.presentLong(SEED, i));
+            filter.add(key);
+            assertThat(filter.add(key)).as("second add of %s", key).isFalse();
+        }
+    }
+
+    @Test
+    void nullItemsAreRejected() {
+        MembershipFilter<CharSequence> filter = create(1000, 0.01, KeyHasher.strings());
+        assertThatThrownBy(() -> filter.add(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("null");
+        assertThatThrownBy(() -> filter.mightContain(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> filter.remove(null)).isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void removeFollowsTheCapability() {
+        MembershipFilter<CharSequence> filter = create(N, 0.01, KeyHasher.strings());
+        if (!filter.capabilities().contains(Capability.REMOVE)) {
+            filter.add("x");
+            assertThatThrownBy(() -> filter.remove("x")).isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessageContaining(kind());
+            assertThatThrownBy(() -> filter.removeHash(1L)).isInstanceOf(UnsupportedOperationException.class);
+            assertThat(filter.mightContain("x")).isTrue();
+            return;
+        }
+        int n = N / 2;
+        for (int i = 0; i < n; i++) {
+            filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
+        }
+        for (int i = 0; i < n; i += 2) {
+            assertThat(filter.remove(TestKeys.string(TestKeys.presentLong(SEED, i)))).as("remove of added key #%d", i).isTrue();
+        }
+        long stillPositive = 0;
+        for (int i = 0; i < n; i++) {
+            boolean present = filter.mightContain(TestKeys.string(TestKeys.presentLong(SEED, i)));
+            if (i % 2 == 1 && !present) {
+                throw new AssertionError("false negative for kept key #" + i + " after removing others");
+            }
+            stillPositive += (i % 2 == 0 && present) ? 1 : 0;
+        }
+        // 25,000 removed keys; at half load the fpp is far below 1%, so 5% (1,250) is a loose bound
+        // that fails only if removal does not remove.
+        assertThat(stillPositive).as("removed keys still reported present").isLessThan(n / 2 / 20);
+        int absentRemoves = 0;
+        for (int i = 0; i < 10_000; i++) {
+            String absent = TestKeys.string(TestKeys.absentLong(SEED, i));
+            if (!filter.mightContain(absent)) {
+                assertThat(filter.remove(absent)).as("remove of definitely absent %s", absent).isFalse();
+                absentRemoves++;
+            }
+        }
+        assertThat(absentRemoves).isGreaterThan(9_000);
+        for (int i = 1; i < n; i += 2) {
+            if (!filter.mightContain(TestKeys.string(TestKeys.presentLong(SEED, i)))) {
+                throw new AssertionError("false negative for kept key #" + i + " after removes of absent keys");
+            }
+        }
+    }
+
+    @Test
+    void clearEmptiesTheFilter() {
+        MembershipFilter<Long> filter = create(10_000, 0.01, KeyHasher.longs());
+        long bits = filter.bitSize();
+        for (int i = 0; i < 10_000; i++) {
+            filter.add(TestKeys.presentLong(SEED, i));
+        }
+        filter.clear();
+        assertThat(filter.approximateCount()).isZero();
+        assertThat(filter.expectedFpp()).isZero();
+        assertThat(filter.bitSize()).isEqualTo(bits);
+        for (int i = 0; i < 10_000; i++) {
+            assertThat(filter.mightContain(TestKeys.presentLong(SEED, i))).isFalse();
+        }
+        assertThat(filter.add(TestKeys.presentLong(SEED, 0))).isTrue();
+        assertThat(filter.mightContain(TestKeys.presentLong(SEED, 0))).isTrue();
+    }
+
+    @ParameterizedTest(name = "fpp={0}")
+    @MethodSource("fpps")
+    void writeThenReadAnswersIdentically(double fpp) throws IOException {
+        MembershipFilter<CharSequence> filter = create(N, fpp, KeyHasher.strings());
+        for (int i = 0; i < N; i++) {
+            filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
+        }
+        byte[] bytes = serialize(filter);
+        // A marker after the envelope proves readFrom consumes exactly one envelope.
+        byte[] withTrailer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+        withTrailer[bytes.length] = 0x42;
+        InputStream in = new ByteArrayInputStream(withTrailer);
+        MembershipFilter<CharSequence> read = Filters.readFrom(in, KeyHasher.strings());
+        assertThat(in.read()).as("the byte after the envelope").isEqualTo(0x42);
+
+        assertThat(read.kind()).isEqualTo(kind());
+        assertThat(read.spec()).isEqualTo(filter.spec());
+        assertThat(read.bitSize()).isEqualTo(filter.bitSize());
+        assertThat(read.approximateCount()).isEqualTo(filter.approximateCount());
+        assertThat(read.expectedFpp()).isEqualTo(filter.expectedFpp());
+        assertThat(read.capabilities()).isEqualTo(filter.capabilities());
+        for (int i = 0; i < N; i++) {
+            String key = TestKeys.string(TestKeys.presentLong(SEED, i));
+            if (!read.mightContain(key)) {
+                throw new AssertionError("false negative after round trip for key #" + i);
+            }
+        }
+        int probes = probesFor(fpp);
+        for (int i = 0; i < probes; i++) {
+            long hash = KeyHasher.hashString(TestKeys.string(TestKeys.absentLong(SEED, i)));
+            if (read.mightContainHash(hash) != filter.mightContainHash(hash)) {
+                throw new AssertionError("answers differ after round trip for absent key #" + i);
+            }
+        }
+        assertThat(serialize(read)).as("bytes written again").isEqualTo(bytes);
+        MembershipFilter<CharSequence> viaProvider =
+                Filters.provider(kind()).orElseThrow().readFrom(new ByteArrayInputStream(bytes), KeyHasher.strings());
+        assertThat(viaProvider.bitSize()).isEqualTo(filter.bitSize());
+        // The read filter keeps working.
+        String extra = TestKeys.string(TestKeys.absentLong(SEED + 1, 0));
+        read.add(extra);
+        assertThat(read.mightContain(extra)).isTrue();
+    }
+
+    @Test
+    void everyFlippedBitIsRejected() throws IOException {
+        byte[] bytes = smallSerializedFilter();
+        for (int position = 0; position < bytes.length; position++) {
+            for (int bit = 0; bit < 8; bit += 3) {
+                byte[] damaged = bytes.clone();
+                damaged[position] ^= (byte) (1 << bit);
+                assertRejected(damaged, "bit " + bit + " flipped at byte " + position + " of " + bytes.length);
+            }
+        }
+    }
+
+    @Test
+    void everyTruncationIsRejected() throws IOException {
+        byte[] bytes = smallSerializedFilter();
+        for (int length = 0; length < bytes.length; length++) {
+            assertRejected(java.util.Arrays.copyOf(bytes, length), "truncated to " + length + " of " + bytes.length + " bytes");
+        }
+    }
+
+    @Test
+    void foreignBytesAreRejected() throws IOException {
+        SplittableRandom random = new SplittableRandom(SEED);
+        for (int length : new int[] {1, 3, 4, 5, 16, 100, 4096}) {
+            byte[] noise = new byte[length];
+            random.nextBytes(noise);
+            assertRejected(noise, length + " random bytes");
+        }
+        byte[] magicThenNoise = new byte[64];
+        random.nextBytes(magicThenNoise);
+        System.arraycopy(new byte[] {'B', 'L', 'M', 'F', 1}, 0, magicThenNoise, 0, 5);
+        assertRejected(magicThenNoise, "magic and version followed by noise");
+        ByteArrayOutputStream javaSerialized = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(javaSerialized)) {
+            out.writeObject(new ArrayList<>(List.of("not", "a", "filter")));
+        }
+        assertRejected(javaSerialized.toByteArray(), "a Java-serialized list");
+    }
+
+    @Test
+    void aDifferentHasherIsRejected() throws IOException {
+        byte[] bytes = smallSerializedFilter();
+        assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()))
+                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("hasher");
+    }
+
+    /**
+     * Damages each of the first 64 body bytes (the kind's size fields live there) to extreme values
+     * and re-seals the checksum, so the body's own validation must catch them: any outcome but a
+     * clean read or {@link InvalidFilterDataException} (an OutOfMemoryError, a
+     * NegativeArraySizeException, a hang) fails.
+     */
+    @Test
+    void craftedBodyFieldsWithAValidChecksumAreRejectedOrHarmless() throws IOException {
+        byte[] bytes = smallSerializedFilter();
+        int body = EnvelopeBytes.bodyOffset(bytes);
+        for (int position = body; position < Math.min(body + 64, bytes.length - 4); position++) {
+            for (byte value : new byte[] {(byte) 0xFF, 0x7F, 0x00, (byte) 0x80}) {
+                byte[] crafted = bytes.clone();
+                crafted[position] = value;
+                EnvelopeBytes.reseal(crafted);
+                Throwable thrown = catchThrowable(() -> Filters.readFrom(new ByteArrayInputStream(crafted), KeyHasher.strings()));
+                if (thrown != null && !(thrown instanceof InvalidFilterDataException)) {
+                    throw new AssertionError("body byte " + (position - body) + " set to " + (value & 0xFF)
+                            + " gave " + thrown, thrown);
+                }
+            }
+        }
+    }
+
+    @Test
+    void concurrentUseLosesNoItem() throws InterruptedException {
+        MembershipFilter<Long> filter = create(N, 0.01, KeyHasher.longs());
+        if (!filter.capabilities().contains(Capability.CONCURRENT)) {
+            return;
+        }
+        boolean removes = filter.capabilities().contains(Capability.REMOVE);
+        int writers = 4;
+        int perWriter = N / 8;
+        long[] preloaded = TestKeys.presentLongs(SEED + 7, N / 4);
+        for (long key : preloaded) {
+            filter.add(key);
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicLong readerChecks = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < writers; w++) {
+            long seed = SEED + 100 + w;
+            threads.add(new Thread(() -> {
+                await(start);
+                for (int i = 0; i < perWriter; i++) {
+                    filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(seed, i)));
+                }
+                if (removes) {
+                    for (int i = 0; i < perWriter; i += 2) {
+                        if (!filter.removeHash(KeyHasher.hashLong(TestKeys.presentLong(seed, i)))) {
+                            failure.compareAndSet(null, new AssertionError("remove of added key failed"));
+                        }
+                    }
+                }
+            }));
+        }
+        for (int r = 0; r < 2; r++) {
+            threads.add(new Thread(() -> {
+                await(start);
+                for (int round = 0; round < 4; round++) {
+                    for (long key : preloaded) {
+                        if (!filter.mightContainHash(KeyHasher.hashLong(key))) {
+                            failure.compareAndSet(null, new AssertionError("reader saw a false negative for " + key));
+                        }
+                    }
+                    readerChecks.addAndGet(preloaded.length);
+                }
+            }));
+        }
+        threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
+        threads.forEach(Thread::start);
+        start.countDown();
+        for (Thread t : threads) {
+            t.join(TimeUnit.MINUTES.toMillis(2));
+            assertThat(t.isAlive()).as("thread finished within 2 minutes").isFalse();
+        }
+        assertThat(failure.get()).as("failure in a worker thread").isNull();
+        assertThat(readerChecks.get()).isEqualTo(8L * preloaded.length);
+        for (long key : preloaded) {
+            assertThat(filter.mightContain(key)).isTrue();
+        }
+        for (int w = 0; w < writers; w++) {
+            for (int i = removes ? 1 : 0; i < perWriter; i += removes ? 2 : 1) {
+                long key = TestKeys.presentLong(SEED + 100 + w, i);
+                if (!filter.mightContain(key)) {
+                    throw new AssertionError("false negative after concurrent use for writer " + w + " key #" + i);
+                }
+            }
+        }
+    }
+
+    private byte[] smallSerializedFilter() throws IOException {
+        MembershipFilter<CharSequence> filter = create(200, 0.01, KeyHasher.strings());
+        for (int i = 0; i < 150; i++) {
+            filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
+        }
+        return serialize(filter);
+    }
+
+    private static byte[] serialize(MembershipFilter<?> filter) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            filter.writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static void assertRejected(byte[] bytes, String what) {
+        Throwable thrown = catchThrowable(() -> Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.strings()));
+        if (!(thrown instanceof InvalidFilterDataException)) {
+            throw new AssertionError(what + ": expected InvalidFilterDataException, got " + thrown, thrown);
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
