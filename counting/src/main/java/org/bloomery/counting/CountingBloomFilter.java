@@ -1,0 +1,335 @@
+package org.bloomery.counting;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BloomProbes;
+import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.spi.Envelope;
+import org.bloomery.api.spi.FilterDataInput;
+
+/**
+ * A counting Bloom filter (kind {@code "counting"}): a Bloom filter whose m positions are 4-bit
+ * saturating counters instead of bits, so that items can be removed. It sizes and probes exactly as
+ * the classic filter ({@link BloomShape#optimal}, {@link BloomProbes}), so at the same spec its
+ * false-positive rate is the classic filter's, at four times the space. At most 2^34 counters
+ * (8 GiB).
+ *
+ * <p>{@link #add} raises the item's k counters by one; a counter at 15 stays at 15. {@link #remove}
+ * answers false and changes nothing when any of the k counters is 0 (the item is definitely
+ * absent); otherwise it lowers every one of them that is below 15. A counter that reached 15 is
+ * <em>saturated</em>: it may stand for more insertions than it can count, so it never goes down,
+ * which is what keeps the items sharing it from becoming false negatives. When one probe sequence
+ * hits the same counter twice, add raises it twice and remove lowers it twice.
+ *
+ * <p><b>Remove only items you added.</b> Removing an item that was never added but is a false
+ * positive lowers counters that belong to other items and can make them false negatives.
+ *
+ * <p><b>Thread safety.</b> Every method may be called from many threads without outside locking
+ * ({@link Capability#CONCURRENT}). Each counter update is atomic (a compare-and-set of the 64-bit
+ * word holding it), so concurrent updates never lose one another, even of neighbouring counters in
+ * one word, and the statistics stay exact. An add's k increments are not atomic as a whole: a
+ * racing query may see some of an item's counters raised and not yet the others, and answer false
+ * for an item whose add has not returned; once an add has returned, every query that happens after
+ * it sees the item. Likewise a racing remove's check and its decrements are separate steps, and
+ * {@link #clear}, {@link #mergeFrom} and {@link #writeTo} are atomic per word only.
+ *
+ * @param <T> the item type
+ */
+public final class CountingBloomFilter<T> implements MembershipFilter<T> {
+    /** The kind's name. */
+    static final String KIND = "counting";
+    /** What every counting filter can do. */
+    static final Set<Capability> CAPABILITIES =
+            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE));
+
+    /** Bytes in the body before the counters: m as a long, k as an int. */
+    private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES;
+
+    private final FilterSpec spec;
+    private final KeyHasher<? super T> hasher;
+    private final long m;
+    private final int k;
+    private final BloomShape shape;
+    private final NibbleArray counters;
+
+    private CountingBloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
+        this.spec = spec;
+        this.hasher = hasher;
+        this.shape = shape;
+        this.m = shape.cells();
+        this.k = shape.hashes();
+        this.counters = counters;
+    }
+
+    /**
+     * An empty filter: m counters and k probes as the classic filter derives them from the spec's
+     * insertions and fpp, unless the options {@code counters} (an integer in [64, 2^34], rounded up
+     * to a multiple of 64) or {@code hashes} (an integer in [1, 64]) set them.
+     *
+     * @param spec expected insertions, target fpp and options
+     * @param hasher maps items to hashes
+     * @param <T> the item type
+     * @return the filter
+     * @throws IllegalArgumentException for an unknown option, a value out of range, or a spec that
+     *     needs more than 2^34 counters
+     */
+    public static <T> CountingBloomFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        BloomShape shape = CountingOptions.shape(spec);
+        return new CountingBloomFilter<>(spec, hasher, shape, new NibbleArray(shape.cells()));
+    }
+
+    /**
+     * Reads a filter written by {@link #writeTo}.
+     *
+     * @param in the stream at the start of the envelope; read to its end, not closed
+     * @param hasher the hasher the filter was written with
+     * @param <T> the item type
+     * @return the filter, with its statistics recounted
+     * @throws InvalidFilterDataException if the data is not a valid counting filter, or its counter
+     *     or probe count does not match its spec
+     * @throws IOException if the stream fails
+     */
+    public static <T> CountingBloomFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        Objects.requireNonNull(hasher, "hasher");
+        return Envelope.read(in, KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
+    }
+
+    private static <T> CountingBloomFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
+            throws IOException {
+        BloomShape shape;
+        try {
+            shape = CountingOptions.shape(spec);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFilterDataException("the spec does not make a counting filter: " + e.getMessage(), e);
+        }
+        long counters = in.readLong("counters", BloomShape.MIN_CELLS, NibbleArray.MAX_COUNTERS);
+        if (counters != shape.cells()) {
+            throw new InvalidFilterDataException("counters = " + counters + " does not match the spec, which gives "
+                    + shape.cells());
+        }
+        int hashes = in.readInt("hashes", 1, BloomShape.MAX_HASHES);
+        if (hashes != shape.hashes()) {
+            throw new InvalidFilterDataException("hashes = " + hashes + " does not match the spec, which gives "
+                    + shape.hashes());
+        }
+        return new CountingBloomFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters));
+    }
+
+    /**
+     * Raises the item's k counters by one each; a counter at 15 stays at 15.
+     *
+     * @return true if any of the k counters was 0 before
+     */
+    @Override
+    public boolean addHash(long hash) {
+        boolean wasAbsent = false;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        for (int i = 0; i < k; i++, g += step) {
+            wasAbsent |= counters.increment(BloomProbes.position(g, m)) == 0;
+        }
+        return wasAbsent;
+    }
+
+    /** @return true if none of the item's k counters is 0 */
+    @Override
+    public boolean mightContainHash(long hash) {
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        for (int i = 0; i < k; i++, g += step) {
+            if (counters.get(BloomProbes.position(g, m)) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Lowers the item's k counters by one each, except saturated ones, which stay at 15. Remove only
+     * items that were added: removing a false positive can make other items false negatives.
+     *
+     * @return false, with nothing changed, if any of the k counters is 0; true otherwise
+     */
+    @Override
+    public boolean removeHash(long hash) {
+        if (!mightContainHash(hash)) {
+            return false;
+        }
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        for (int i = 0; i < k; i++, g += step) {
+            counters.decrement(BloomProbes.position(g, m));
+        }
+        return true;
+    }
+
+    /**
+     * The item's multiplicity estimate: the least of its k counters. For an item that was removed
+     * only after being added, it is at least the number of adds minus removes (an upper bound on the
+     * true multiplicity) while that is below 15; 15 means "15 or more", and 0 means definitely absent.
+     *
+     * @param item the item, not null
+     * @return 0 to 15
+     * @throws NullPointerException if {@code item} is null
+     */
+    public int count(T item) {
+        return countHash(hasher.hash(item));
+    }
+
+    /**
+     * {@link #count} for an item whose hash is already known.
+     *
+     * @param hash {@code hasher().hash(item)}
+     * @return 0 to 15
+     */
+    public int countHash(long hash) {
+        int least = Nibbles.MAX;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        for (int i = 0; i < k && least > 0; i++, g += step) {
+            least = Math.min(least, counters.get(BloomProbes.position(g, m)));
+        }
+        return least;
+    }
+
+    /** @return counters at 15, which no longer go down; current without a rescan */
+    public long saturatedCounters() {
+        return counters.saturatedCount();
+    }
+
+    /** @return counters that are not 0; current without a rescan */
+    public long nonZeroCounters() {
+        return counters.nonZeroCount();
+    }
+
+    /** @return the number of counters, m */
+    public long counters() {
+        return m;
+    }
+
+    /** @return the number of probes per item, k */
+    public int hashes() {
+        return k;
+    }
+
+    /**
+     * Whether {@link #mergeFrom} accepts the other filter: same counters, same hashes and the same
+     * hasher id.
+     *
+     * @param other another counting filter
+     * @return true if they can be merged
+     */
+    public boolean isCompatible(CountingBloomFilter<?> other) {
+        return mismatch(other) == null;
+    }
+
+    /**
+     * Adds every counter of {@code other} into this filter, saturating at 15, so that this filter
+     * then holds the items of both. {@code other} is not changed.
+     *
+     * @param other a compatible filter
+     * @throws IllegalArgumentException naming the mismatch if the filters differ in counters, hashes
+     *     or hasher id; this filter is then unchanged
+     */
+    public void mergeFrom(CountingBloomFilter<T> other) {
+        String mismatch = mismatch(other);
+        if (mismatch != null) {
+            throw new IllegalArgumentException("cannot merge counting filters: " + mismatch);
+        }
+        counters.addAll(other.counters);
+    }
+
+    private String mismatch(CountingBloomFilter<?> other) {
+        Objects.requireNonNull(other, "other");
+        if (other.m != m) {
+            return "counters differ (" + m + " and " + other.m + ")";
+        }
+        if (other.k != k) {
+            return "hashes differ (" + k + " and " + other.k + ")";
+        }
+        if (!other.hasher.id().equals(hasher.id())) {
+            return "hasher ids differ ('" + hasher.id() + "' and '" + other.hasher.id() + "')";
+        }
+        return null;
+    }
+
+    /** @return the sum of all counters, by a scan; for tests */
+    long counterSum() {
+        return counters.sum();
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public FilterSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public KeyHasher<? super T> hasher() {
+        return hasher;
+    }
+
+    /** @return the Swamidass–Baldi estimate from the non-zero counters, as the classic filter's */
+    @Override
+    public long approximateCount() {
+        return shape.estimateCount(counters.nonZeroCount());
+    }
+
+    /** @return {@code (nonZeroCounters / m)^k} */
+    @Override
+    public double expectedFpp() {
+        return shape.fppFromOccupied(counters.nonZeroCount());
+    }
+
+    /** @return 4·m */
+    @Override
+    public long bitSize() {
+        return 4 * m;
+    }
+
+    /** Sets every counter to 0. Not atomic with respect to concurrent updates. */
+    @Override
+    public void clear() {
+        counters.clear();
+    }
+
+    /**
+     * Writes the envelope with kind {@code "counting"} and the body m (long), k (int) and the
+     * m / 16 packed counter words, each big-endian.
+     */
+    @Override
+    public void writeTo(OutputStream out) throws IOException {
+        Envelope.write(out, this, BODY_HEADER_BYTES + counters.serializedBytes(), body -> {
+            body.writeLong(m);
+            body.writeInt(k);
+            counters.writeTo(body);
+        });
+    }
+
+    @Override
+    public String toString() {
+        return "CountingBloomFilter{counters=" + m + ", hashes=" + k + ", nonZero=" + nonZeroCounters()
+                + ", saturated=" + saturatedCounters() + ", hasher=" + hasher.id() + "}";
+    }
+}

@@ -1,0 +1,48 @@
+package org.bloomery.counting;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterProvider;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+
+/** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingBloomFilter}s. */
+public final class CountingFilterProvider implements FilterProvider {
+
+    /** The provider, as {@link java.util.ServiceLoader} creates it. */
+    public CountingFilterProvider() {
+    }
+
+    @Override
+    public String kind() {
+        return CountingBloomFilter.KIND;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return CountingBloomFilter.CAPABILITIES;
+    }
+
+    @Override
+    public String description() {
+        return "Counting Bloom filter: 4-bit saturating counters, sized and probed like the classic filter, "
+                + "with removal; 4 bits per position.\n"
+                + "Options: " + CountingOptions.COUNTERS + " = number of counters m, an integer in [64, 2^34] "
+                + "rounded up to a multiple of 64 (default: the classic optimum for the spec); "
+                + CountingOptions.HASHES + " = probes per item k, an integer in [1, 64] "
+                + "(default: round(-ln fpp / ln 2)).";
+    }
+
+    @Override
+    public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+        return CountingBloomFilter.create(spec, hasher);
+    }
+
+    @Override
+    public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return CountingBloomFilter.readFrom(in, hasher);
+    }
+}
