@@ -1,0 +1,11 @@
+/**
+ * The scalable Bloom filter (kind {@code "scalable"}): a RedisBloom-style chain of Bloom layers that
+ * grows as items arrive while keeping the whole filter's false-positive rate under its target.
+ */
+module org.bloomery.scalable {
+    requires org.bloomery.api;
+
+    exports org.bloomery.scalable;
+
+    provides org.bloomery.api.FilterProvider with org.bloomery.scalable.ScalableFilterProvider;
+}

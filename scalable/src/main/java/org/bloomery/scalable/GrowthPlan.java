@@ -1,0 +1,110 @@
+package org.bloomery.scalable;
+
+import java.util.Set;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.spi.SpecOptions;
+
+/**
+ * How a scalable filter grows: the spec's capacity and error rate with the {@code expansion},
+ * {@code tightening} and {@code nonscaling} options, and the size of every layer they imply. Layer
+ * {@code i} takes {@code capacity · expansion^i} items at error {@code errorRate · (1 − r) · r^i}
+ * (r = tightening), so the layers' errors sum to less than {@code errorRate} however many there
+ * are. A non-scaling filter has one layer, built for the whole {@code errorRate} as RedisBloom
+ * does, so it is sized exactly like a classic filter.
+ *
+ * @param capacity the first layer's capacity, in [1, {@value #MAX_CAPACITY}]
+ * @param errorRate the bound on the whole filter's false-positive rate, in (0, 1)
+ * @param expansion each layer's capacity over the previous one's, in [1, {@value #MAX_EXPANSION}]
+ * @param tightening each layer's error over the previous one's, in (0, 1)
+ * @param nonscaling whether the filter refuses to grow past its first layer
+ */
+record GrowthPlan(long capacity, double errorRate, int expansion, double tightening, boolean nonscaling) {
+    /** Largest first-layer capacity: 2^40, far above what 2^37 bits can hold at any useful error. */
+    static final long MAX_CAPACITY = 1L << 40;
+    /** Largest expansion, RedisBloom's. */
+    static final int MAX_EXPANSION = 32768;
+    /**
+     * Most layers: an absent key probes every layer, so this bounds a lookup. Expansion 2 reaches
+     * the 2^37-bit or 64-hash limit within 64 layers; only expansion 1 gets near this.
+     */
+    static final int MAX_LAYERS = 256;
+    static final String EXPANSION = "expansion";
+    static final String TIGHTENING = "tightening";
+    static final String NONSCALING = "nonscaling";
+    static final int DEFAULT_EXPANSION = 2;
+    static final double DEFAULT_TIGHTENING = 0.5;
+
+    private static final double LN2 = Math.log(2);
+
+    /**
+     * Reads and checks the spec's options.
+     *
+     * @param spec the spec
+     * @return the plan
+     * @throws IllegalArgumentException for an unknown option, a value out of range, expansion or
+     *     tightening given with {@code nonscaling=true}, or a capacity above {@value #MAX_CAPACITY}
+     */
+    static GrowthPlan of(FilterSpec spec) {
+        SpecOptions options = SpecOptions.of(spec, ScalableBloomFilter.KIND, Set.of(EXPANSION, TIGHTENING, NONSCALING));
+        int expansion = (int) options.longValue(EXPANSION, 1, MAX_EXPANSION, DEFAULT_EXPANSION);
+        double tightening = options.doubleValue(TIGHTENING, 0.0, 1.0, DEFAULT_TIGHTENING);
+        boolean nonscaling = options.booleanValue(NONSCALING, false);
+        if (nonscaling && (spec.option(EXPANSION).isPresent() || spec.option(TIGHTENING).isPresent())) {
+            throw new IllegalArgumentException("options '" + EXPANSION + "' and '" + TIGHTENING + "' of kind '"
+                    + ScalableBloomFilter.KIND + "' describe growth, so they cannot be given with "
+                    + NONSCALING + "=true");
+        }
+        if (spec.expectedInsertions() > MAX_CAPACITY) {
+            throw new IllegalArgumentException("capacity (expected insertions) of kind '" + ScalableBloomFilter.KIND
+                    + "' must be in [1, 2^40], got " + spec.expectedInsertions());
+        }
+        return new GrowthPlan(spec.expectedInsertions(), spec.fpp(), expansion, tightening, nonscaling);
+    }
+
+    /** @return how many layers the filter may have */
+    int maxLayers() {
+        return nonscaling ? 1 : MAX_LAYERS;
+    }
+
+    /**
+     * The size of layer {@code index}. Its error is computed with {@link StrictMath} so that every
+     * JVM derives the same layers from the same spec, which is what lets a reader check them.
+     *
+     * @param index the layer's position, 0 for the first
+     * @return the layer's plan
+     * @throws IllegalArgumentException saying why, if the layer cannot exist: past the layer limit,
+     *     its capacity or the total capacity overflows a long, it needs more than {@value
+     *     BloomShape#MAX_HASHES} hashes or more than 2^37 bits
+     */
+    LayerPlan layer(int index) {
+        if (index < 0 || index >= maxLayers()) {
+            throw new IllegalArgumentException("layer " + index + " is past the limit of " + maxLayers()
+                    + (nonscaling ? " layer of a non-scaling filter" : " layers"));
+        }
+        long layerCapacity = capacity;
+        long totalCapacity = capacity;
+        for (int i = 1; i <= index; i++) {
+            try {
+                layerCapacity = Math.multiplyExact(layerCapacity, expansion);
+                totalCapacity = Math.addExact(totalCapacity, layerCapacity);
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("layer " + index + " would take the capacity past 2^63 - 1 items ("
+                        + capacity + " · " + expansion + "^" + i + " overflows a long)", e);
+            }
+        }
+        double error = nonscaling ? errorRate : errorRate * (1 - tightening) * StrictMath.pow(tightening, index);
+        // BloomShape.optimalHashes caps k at 64, which would leave the layer over its error budget.
+        long hashes = Math.round(-Math.log(error) / LN2);
+        if (hashes > BloomShape.MAX_HASHES) {
+            throw new IllegalArgumentException("layer " + index + " at error " + error + " needs " + hashes
+                    + " hashes, more than " + BloomShape.MAX_HASHES + " (tightening " + tightening
+                    + " lowers each layer's error, and so raises its hashes)");
+        }
+        try {
+            return new LayerPlan(layerCapacity, error, BloomShape.optimal(layerCapacity, error));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("layer " + index + ": " + e.getMessage(), e);
+        }
+    }
+}

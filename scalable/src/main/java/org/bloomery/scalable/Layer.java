@@ -1,0 +1,149 @@
+package org.bloomery.scalable;
+
+import java.io.IOException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BloomProbes;
+import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.api.spi.FilterDataOutput;
+
+/**
+ * One Bloom filter of the chain, probed like a classic filter of the same shape, with an item count
+ * that never passes its capacity: a slot is reserved by compare-and-set before the bits are set, so
+ * concurrent adds cannot overfill it.
+ */
+final class Layer {
+    private final LayerPlan plan;
+    private final BitArray bits;
+    private final AtomicLong items;
+
+    private Layer(LayerPlan plan, BitArray bits, long items) {
+        this.plan = plan;
+        this.bits = bits;
+        this.items = new AtomicLong(items);
+    }
+
+    /**
+     * An empty layer.
+     *
+     * @param plan its size
+     * @return the layer
+     * @throws IllegalArgumentException if its bit array would not fit in the free heap
+     */
+    static Layer allocate(LayerPlan plan) {
+        requireHeap(plan);
+        return new Layer(plan, new BitArray(plan.shape().cells()), 0);
+    }
+
+    /**
+     * Reads a layer's words, written by {@link #writeWords}.
+     *
+     * @param plan its size, already checked against the spec
+     * @param items its item count, already checked against its capacity
+     * @param in the body input
+     * @return the layer
+     * @throws IllegalArgumentException if its bit array would not fit in the free heap
+     * @throws IOException if the body ends early
+     */
+    static Layer read(LayerPlan plan, long items, FilterDataInput in) throws IOException {
+        requireHeap(plan);
+        return new Layer(plan, BitArray.readFrom(in, plan.shape().cells()), items);
+    }
+
+    /**
+     * Refuses a bit array larger than the heap's room: {@code Runtime.maxMemory()} minus the memory
+     * in use. Memory in use counts garbage not yet collected, so a refusal may pass on a later try.
+     */
+    private static void requireHeap(LayerPlan plan) {
+        Runtime runtime = Runtime.getRuntime();
+        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        long needed = plan.shape().cells() >>> 3;
+        if (needed > free) {
+            throw new IllegalArgumentException("its " + plan.shape().cells() + " bits need " + needed
+                    + " bytes, but only " + free + " bytes of heap are free (Runtime.maxMemory() minus memory in use)");
+        }
+    }
+
+    LayerPlan plan() {
+        return plan;
+    }
+
+    /** @return whether every one of the item's k bits is set */
+    boolean mightContain(long hash) {
+        long m = plan.shape().cells();
+        int k = plan.shape().hashes();
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        for (int i = 0; i < k; i++, g += step) {
+            if (!bits.get(BloomProbes.position(g, m))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Claims room for one more item.
+     *
+     * @return false, with nothing changed, if the layer already holds its capacity
+     */
+    boolean tryReserve() {
+        long capacity = plan.capacity();
+        long current = items.get();
+        while (current < capacity) {
+            long witness = items.compareAndExchange(current, current + 1);
+            if (witness == current) {
+                return true;
+            }
+            current = witness;
+        }
+        return false;
+    }
+
+    /** Sets the item's k bits; call after {@link #tryReserve} succeeded. */
+    void insert(long hash) {
+        long m = plan.shape().cells();
+        int k = plan.shape().hashes();
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        for (int i = 0; i < k; i++, g += step) {
+            bits.set(BloomProbes.position(g, m));
+        }
+    }
+
+    /** @return items inserted into this layer */
+    long items() {
+        return items.get();
+    }
+
+    /** @return the false-positive probability implied by the set bits, {@code (X / m)^k} */
+    double fpp() {
+        return plan.shape().fppFromOccupied(bits.cardinality());
+    }
+
+    /** Clears the bits and the count; not atomic with respect to concurrent adds. */
+    void clear() {
+        bits.clear();
+        items.set(0);
+    }
+
+    /** @return bytes {@link #writeWords} writes */
+    long wordBytes() {
+        return bits.serializedBytes();
+    }
+
+    /**
+     * Writes the bit array's words.
+     *
+     * @param out the body output
+     * @throws IOException if the stream fails
+     */
+    void writeWords(FilterDataOutput out) throws IOException {
+        bits.writeTo(out);
+    }
+
+    /** @return the layer's public description */
+    LayerInfo info() {
+        return new LayerInfo(plan.capacity(), plan.error(), plan.shape().hashes(), plan.shape().cells(), items());
+    }
+}

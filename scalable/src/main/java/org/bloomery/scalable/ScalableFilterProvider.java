@@ -1,0 +1,52 @@
+package org.bloomery.scalable;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterProvider;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+
+/**
+ * Registers kind {@code "scalable"}, the {@link ScalableBloomFilter}, with {@link
+ * java.util.ServiceLoader}. Stateless.
+ */
+public final class ScalableFilterProvider implements FilterProvider {
+
+    /** Creates the provider; called by {@link java.util.ServiceLoader}. */
+    public ScalableFilterProvider() {
+    }
+
+    @Override
+    public String kind() {
+        return ScalableBloomFilter.KIND;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return ScalableBloomFilter.CAPABILITIES;
+    }
+
+    @Override
+    public String description() {
+        return "Scalable Bloom filter (RedisBloom BF.* semantics): grows by layers and keeps the whole filter's"
+                + " false-positive rate below fpp; expectedInsertions is the first layer's capacity, in [1, 2^40].\n"
+                + "Options: expansion = each layer's capacity over the previous one's, integer in [1, 32768],"
+                + " default 2;\n"
+                + "  tightening = each layer's error over the previous one's, in (0, 1), default 0.5"
+                + " (0.8-0.9 saves space over a wide growth);\n"
+                + "  nonscaling = true for one layer at the full fpp that refuses to grow, default false.";
+    }
+
+    @Override
+    public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+        return ScalableBloomFilter.create(spec, hasher);
+    }
+
+    @Override
+    public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return ScalableBloomFilter.readFrom(in, hasher);
+    }
+}
