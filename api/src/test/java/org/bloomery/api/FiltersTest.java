@@ -1,0 +1,87 @@
+package org.bloomery.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.Properties;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The facade, against the providers registered in api's test resources: one good, two broken. */
+class FiltersTest {
+
+    @Test
+    void aBrokenProviderIsReportedByNameAndHidesNoOther() {
+        assertThat(Filters.kinds()).containsExactly(ExactTestProvider.KIND);
+        assertThat(Filters.loadFailures()).hasSize(2);
+        assertThat(String.join("\n", Filters.loadFailures()))
+                .contains("BrokenTestProvider").contains("broken on purpose").contains("NoSuchProvider");
+    }
+
+    @Test
+    void createsByKindAndListsTheKindsForAnUnknownOne() {
+        MembershipFilter<CharSequence> filter = Filters.create(ExactTestProvider.KIND, FilterSpec.of(10, 0.01), KeyHasher.strings());
+        assertThat(filter.add("a")).isTrue();
+        assertThat(filter.mightContain("a")).isTrue();
+        assertThatThrownBy(() -> Filters.create("nope", FilterSpec.of(10, 0.01), KeyHasher.strings()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'nope'").hasMessageContaining("[" + ExactTestProvider.KIND + "]")
+                .hasMessageContaining("BrokenTestProvider");
+        assertThatThrownBy(() -> Filters.create(ExactTestProvider.KIND, FilterSpec.of(10, 0.01).withOption("bits", "64"), KeyHasher.strings()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no option 'bits'");
+    }
+
+    @Test
+    void choosesByCapability() {
+        assertThat(Filters.choose(Set.of())).extracting(FilterProvider::kind).containsExactly(ExactTestProvider.KIND);
+        assertThat(Filters.choose(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT))).extracting(FilterProvider::kind)
+                .containsExactly(ExactTestProvider.KIND);
+        assertThat(Filters.choose(EnumSet.of(Capability.GROW))).isEmpty();
+        assertThat(Filters.provider("nope")).isEmpty();
+    }
+
+    @Test
+    void buildsFromProperties() {
+        Properties p = new Properties();
+        p.setProperty("bloomery.kind", " test-exact ");
+        p.setProperty("bloomery.expectedInsertions", "1000");
+        p.setProperty("bloomery.fpp", "0.001");
+        p.setProperty("unrelated", "x");
+        MembershipFilter<Long> filter = Filters.fromProperties(p, KeyHasher.longs());
+        assertThat(filter.kind()).isEqualTo(ExactTestProvider.KIND);
+        assertThat(filter.spec()).isEqualTo(FilterSpec.of(1000, 0.001));
+
+        p.setProperty("bloomery.option.colour", "blue");
+        assertThatThrownBy(() -> Filters.fromProperties(p, KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("colour");
+        p.remove("bloomery.option.colour");
+        p.setProperty("bloomery.fpp", "one percent");
+        assertThatThrownBy(() -> Filters.fromProperties(p, KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bloomery.fpp").hasMessageContaining("one percent");
+        p.setProperty("bloomery.fpp", "2");
+        assertThatThrownBy(() -> Filters.fromProperties(p, KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(0, 1)");
+        p.remove("bloomery.kind");
+        assertThatThrownBy(() -> Filters.fromProperties(p, KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bloomery.kind is required");
+    }
+
+    @Test
+    void readsTheKindFromTheHeaderAndRefusesAKindWithoutProvider() throws IOException {
+        MembershipFilter<Long> filter = Filters.create(ExactTestProvider.KIND, FilterSpec.of(10, 0.01), KeyHasher.longs());
+        filter.add(7L);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        filter.writeTo(out);
+        byte[] bytes = out.toByteArray();
+        assertThat(Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()).mightContain(7L)).isTrue();
+
+        byte[] renamed = bytes.clone();
+        renamed[6] = 'b'; // "test-exact" -> "best-exact": no such provider
+        assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(renamed), KeyHasher.longs()))
+                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("'best-exact'").hasMessageContaining("no provider");
+    }
+}

@@ -1,0 +1,156 @@
+package org.bloomery.api.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32C;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.junit.jupiter.api.Test;
+
+/** Each failure the envelope detects has its own message. */
+class EnvelopeTest {
+    private static final KeyHasher<Long> HASHER = KeyHasher.longs();
+
+    private static byte[] plain() throws IOException {
+        MembershipFilter<Long> filter = Filters.create("test-exact", FilterSpec.of(10, 0.01), HASHER);
+        filter.add(1L);
+        filter.add(2L);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        filter.writeTo(out);
+        return out.toByteArray();
+    }
+
+    private static InvalidFilterDataException read(byte[] bytes) {
+        return (InvalidFilterDataException) org.assertj.core.api.Assertions.catchThrowableOfType(
+                InvalidFilterDataException.class, () -> Filters.readFrom(new ByteArrayInputStream(bytes), HASHER));
+    }
+
+    @Test
+    void layoutMatchesFormatMd() throws IOException {
+        byte[] bytes = plain();
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        assertThat(b.getInt()).isEqualTo(0x424C4D46);
+        assertThat(b.get()).isEqualTo((byte) 1);
+        byte[] kind = new byte[b.get()];
+        b.get(kind);
+        assertThat(new String(kind, "US-ASCII")).isEqualTo("test-exact");
+        byte[] hasher = new byte[b.get()];
+        b.get(hasher);
+        assertThat(new String(hasher, "US-ASCII")).isEqualTo("xxh64:long-le");
+        assertThat(b.getLong()).isEqualTo(10);
+        assertThat(b.getDouble()).isEqualTo(0.01);
+        assertThat(b.get()).isZero();
+        long bodyLength = b.getLong();
+        assertThat(bodyLength).isEqualTo(4 + 2 * 12);
+        b.position(b.position() + (int) bodyLength);
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, 0, b.position());
+        assertThat(b.getInt()).isEqualTo((int) crc.getValue());
+        assertThat(b.hasRemaining()).isFalse();
+    }
+
+    @Test
+    void namesEachProblem() throws IOException {
+        byte[] good = plain();
+        assertThat(read(new byte[0])).hasMessageContaining("empty stream");
+        byte[] magic = good.clone();
+        magic[0] = 'X';
+        assertThat(read(magic)).hasMessageContaining("magic");
+        byte[] version = good.clone();
+        version[4] = 9;
+        assertThat(read(version)).hasMessageContaining("unknown format version 9");
+        byte[] checksum = good.clone();
+        checksum[checksum.length - 1] ^= 1;
+        assertThat(read(checksum)).hasMessageContaining("checksum");
+        byte[] body = good.clone();
+        body[body.length - 6] ^= 1;
+        assertThat(read(body)).hasMessageContaining("checksum");
+        assertThat(read(java.util.Arrays.copyOf(good, good.length - 1))).hasMessageContaining("truncated");
+        assertThat(read(java.util.Arrays.copyOf(good, 20))).hasMessageContaining("truncated");
+        assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(good), KeyHasher.strings()))
+                .isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("'xxh64:long-le'").hasMessageContaining("'xxh64:utf8'");
+    }
+
+    @Test
+    void aBodyShorterOrLongerThanDeclaredIsRejected() throws IOException {
+        byte[] good = plain();
+        int lengthAt = good.length - 4 - 28 - 8; // the body is 28 bytes: a count and two entries
+        byte[] claimsMore = good.clone();
+        ByteBuffer.wrap(claimsMore).putLong(lengthAt, 29);
+        assertThat(read(claimsMore)).hasMessageContaining("left 1 of its 29 bytes unread");
+        byte[] claimsLess = good.clone();
+        ByteBuffer.wrap(claimsLess).putLong(lengthAt, 27);
+        assertThat(read(claimsLess)).hasMessageContaining("truncated");
+        byte[] padded = new byte[good.length + 4];
+        System.arraycopy(good, 0, padded, 0, good.length - 4);
+        ByteBuffer.wrap(padded).putLong(lengthAt, 32);
+        CRC32C crc = new CRC32C();
+        crc.update(padded, 0, padded.length - 4);
+        ByteBuffer.wrap(padded).putInt(padded.length - 4, (int) crc.getValue());
+        assertThat(read(padded)).hasMessageContaining("left 4 of its 32 bytes unread");
+    }
+
+    @Test
+    void aWriterThatBreaksItsDeclaredLengthFails() {
+        MembershipFilter<Long> filter = Filters.create("test-exact", FilterSpec.of(10, 0.01), HASHER);
+        assertThatThrownBy(() -> Envelope.write(new ByteArrayOutputStream(), filter, 8, body -> body.writeInt(1)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("declared a body of 8 bytes but wrote 4");
+    }
+
+    /** A claimed array of 2^31 longs in a 12-byte stream fails fast, allocating only what arrived. */
+    @Test
+    void aHugeClaimedArrayDoesNotAllocateBeforeTheDataArrives() {
+        InputStream tiny = new ByteArrayInputStream(new byte[12]);
+        FilterDataInput in = new FilterDataInput(tiny);
+        assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
+        FilterDataInput bytes = new FilterDataInput(new ByteArrayInputStream(new byte[12]));
+        assertThatThrownBy(() -> bytes.readBytes(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
+        FilterDataInput shorts = new FilterDataInput(new ByteArrayInputStream(new byte[12]));
+        assertThatThrownBy(() -> shorts.readShorts(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
+    }
+
+    @Test
+    void arraysLargerThanOneChunkRoundTrip() throws IOException {
+        long[] longs = new long[1_000_003];
+        short[] shorts = new short[70_001];
+        byte[] bytes = new byte[200_003];
+        for (int i = 0; i < longs.length; i++) {
+            longs[i] = i * 0x9E3779B97F4A7C15L;
+        }
+        for (int i = 0; i < shorts.length; i++) {
+            shorts[i] = (short) (i * 31);
+        }
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 7);
+        }
+        ByteArrayOutputStream sink = new ByteArrayOutputStream();
+        FilterDataOutput out = new FilterDataOutput(sink);
+        out.writeLongs(longs, 0, longs.length);
+        out.writeShorts(shorts, 0, shorts.length);
+        out.writeBytes(bytes, 0, bytes.length);
+        out.flush();
+        assertThat(out.written()).isEqualTo(8L * longs.length + 2L * shorts.length + bytes.length);
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(sink.toByteArray()));
+        assertThat(in.readLongs(longs.length)).isEqualTo(longs);
+        assertThat(in.readShorts(shorts.length)).isEqualTo(shorts);
+        assertThat(in.readBytes(bytes.length)).isEqualTo(bytes);
+    }
+
+    @Test
+    void rangeChecksNameTheField() {
+        byte[] data = ByteBuffer.allocate(8).putLong(99).array();
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(data));
+        assertThatThrownBy(() -> in.readLong("bits", 64, 90)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessage("bits = 99 is outside [64, 90]");
+    }
+}

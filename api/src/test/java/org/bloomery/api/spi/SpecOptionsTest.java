@@ -1,0 +1,38 @@
+package org.bloomery.api.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Set;
+import org.bloomery.api.FilterSpec;
+import org.junit.jupiter.api.Test;
+
+class SpecOptionsTest {
+    private static final FilterSpec SPEC = FilterSpec.of(10, 0.01)
+            .withOption("bits", "640").withOption("ratio", "0.5").withOption("flag", "TRUE");
+
+    @Test
+    void readsTypedValuesWithDefaults() {
+        SpecOptions options = SpecOptions.of(SPEC, "demo", Set.of("bits", "ratio", "flag", "hashes"));
+        assertThat(options.longValue("bits", 64, 1024, 0)).isEqualTo(640);
+        assertThat(options.longValue("hashes", 1, 64)).isEmpty();
+        assertThat(options.longValue("hashes", 1, 64, 7)).isEqualTo(7);
+        assertThat(options.doubleValue("ratio", 0, 1, 0.9)).isEqualTo(0.5);
+        assertThat(options.booleanValue("flag", false)).isTrue();
+        assertThat(options.booleanValue("hashes", false)).isFalse();
+    }
+
+    @Test
+    void namesTheKindTheOptionTheValueAndTheRange() {
+        assertThatThrownBy(() -> SpecOptions.of(SPEC, "demo", Set.of("bits")))
+                .hasMessageContaining("kind 'demo' has no option 'flag'").hasMessageContaining("[bits]");
+        SpecOptions options = SpecOptions.of(SPEC, "demo", Set.of("bits", "ratio", "flag"));
+        assertThatThrownBy(() -> options.longValue("bits", 1, 100))
+                .hasMessage("option 'bits' of kind 'demo' must be an integer in [1, 100], got '640'");
+        assertThatThrownBy(() -> options.doubleValue("ratio", 0.5, 1, 0.9)).hasMessageContaining("open range (0.5, 1.0)");
+        SpecOptions bad = SpecOptions.of(FilterSpec.of(1, 0.5).withOption("flag", "yes").withOption("bits", "x"), "demo",
+                Set.of("bits", "flag"));
+        assertThatThrownBy(() -> bad.booleanValue("flag", false)).hasMessageContaining("true or false, got 'yes'");
+        assertThatThrownBy(() -> bad.longValue("bits", 1, 2)).hasMessageContaining("got 'x'");
+    }
+}
