@@ -73,14 +73,18 @@ record GrowthPlan(long capacity, double errorRate, int expansion, double tighten
      *
      * @param index the layer's position, 0 for the first
      * @return the layer's plan
-     * @throws IllegalArgumentException saying why, if the layer cannot exist: past the layer limit,
-     *     its capacity or the total capacity overflows a long, it needs more than {@value
-     *     BloomShape#MAX_HASHES} hashes or more than 2^37 bits
+     * @throws IllegalArgumentException saying why (without naming the index, which the caller
+     *     adds), if the layer cannot exist: past the layer limit, its capacity or the total capacity
+     *     overflows a long, it needs more than {@value BloomShape#MAX_HASHES} hashes or more than 2^37
+     *     bits
      */
     LayerPlan layer(int index) {
-        if (index < 0 || index >= maxLayers()) {
-            throw new IllegalArgumentException("layer " + index + " is past the limit of " + maxLayers()
-                    + (nonscaling ? " layer of a non-scaling filter" : " layers"));
+        if (index < 0) {
+            throw new IllegalArgumentException("negative layer index " + index);
+        }
+        if (index >= maxLayers()) {
+            throw new IllegalArgumentException(nonscaling ? "a non-scaling filter has one layer"
+                    : "the filter may have at most " + MAX_LAYERS + " layers");
         }
         long layerCapacity = capacity;
         long totalCapacity = capacity;
@@ -89,22 +93,18 @@ record GrowthPlan(long capacity, double errorRate, int expansion, double tighten
                 layerCapacity = Math.multiplyExact(layerCapacity, expansion);
                 totalCapacity = Math.addExact(totalCapacity, layerCapacity);
             } catch (ArithmeticException e) {
-                throw new IllegalArgumentException("layer " + index + " would take the capacity past 2^63 - 1 items ("
-                        + capacity + " · " + expansion + "^" + i + " overflows a long)", e);
+                throw new IllegalArgumentException("the capacity " + capacity + " · " + expansion + "^" + i
+                        + " takes the filter past 2^63 - 1 items, which overflows a long", e);
             }
         }
         double error = nonscaling ? errorRate : errorRate * (1 - tightening) * StrictMath.pow(tightening, index);
         // BloomShape.optimalHashes caps k at 64, which would leave the layer over its error budget.
         long hashes = Math.round(-Math.log(error) / LN2);
         if (hashes > BloomShape.MAX_HASHES) {
-            throw new IllegalArgumentException("layer " + index + " at error " + error + " needs " + hashes
-                    + " hashes, more than " + BloomShape.MAX_HASHES + " (tightening " + tightening
+            throw new IllegalArgumentException("its error " + error + " needs " + hashes + " hashes, more than "
+                    + BloomShape.MAX_HASHES + " (tightening " + tightening
                     + " lowers each layer's error, and so raises its hashes)");
         }
-        try {
-            return new LayerPlan(layerCapacity, error, BloomShape.optimal(layerCapacity, error));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("layer " + index + ": " + e.getMessage(), e);
-        }
+        return new LayerPlan(layerCapacity, error, BloomShape.optimal(layerCapacity, error));
     }
 }

@@ -82,7 +82,14 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         GrowthPlan plan = GrowthPlan.of(spec);
-        return new ScalableBloomFilter<>(spec, hasher, plan, new Layer[] {Layer.allocate(plan.layer(0))});
+        Layer first;
+        try {
+            first = Layer.allocate(plan.layer(0));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("kind '" + KIND + "' cannot build layer 0 for " + spec + ": "
+                    + e.getMessage(), e);
+        }
+        return new ScalableBloomFilter<>(spec, hasher, plan, new Layer[] {first});
     }
 
     /**
@@ -157,9 +164,10 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
             try {
                 next = Layer.allocate(plan.layer(current.length));
             } catch (IllegalArgumentException e) {
+                String layerCount = current.length + (current.length == 1 ? " layer" : " layers");
                 throw new FilterFullException("scalable filter is full: kind '" + KIND + "', capacity "
-                        + capacity(current) + " items in " + current.length + " layers; cannot add layer "
-                        + current.length + ": " + e.getMessage());
+                        + capacity(current) + " items in " + layerCount + "; cannot add layer " + current.length
+                        + ": " + e.getMessage());
             }
             Layer[] grown = Arrays.copyOf(current, current.length + 1);
             grown[current.length] = next;
