@@ -1,6 +1,9 @@
-/** The counting Bloom filter, kind {@code "counting"}. */
+/**
+ * The counting Bloom filter, registered with {@link java.util.ServiceLoader} as kind {@code
+ * "counting"}. Its public type exposes api types, so the api is required transitively.
+ */
 module org.bloomery.counting {
-    requires org.bloomery.api;
+    requires transitive org.bloomery.api;
 
     exports org.bloomery.counting;
 

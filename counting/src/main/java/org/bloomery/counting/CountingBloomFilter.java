@@ -176,9 +176,9 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * The item's multiplicity estimate: the least of its k counters. For an item that was removed
-     * only after being added, it is at least the number of adds minus removes (an upper bound on the
-     * true multiplicity) while that is below 15; 15 means "15 or more", and 0 means definitely absent.
+     * The item's multiplicity estimate: the least of its k counters. Other items may share each
+     * counter, so it is an upper bound on the item's adds minus removes (for an item removed no more
+     * often than it was added) while below 15; 15 means "15 or more", and 0 means definitely absent.
      *
      * @param item the item, not null
      * @return 0 to 15

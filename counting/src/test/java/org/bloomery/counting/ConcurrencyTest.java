@@ -2,13 +2,6 @@ package org.bloomery.counting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
@@ -60,25 +53,7 @@ class ConcurrencyTest {
     void countersEqualASingleThreadedReplay(FilterSpec spec, int keys, int cycles) throws Exception {
         CountingBloomFilter<Long> filter = CountingBloomFilter.create(spec, KeyHasher.longs());
         AtomicLong failedRemoves = new AtomicLong();
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                int thread = t;
-                done.add(pool.submit(() -> {
-                    start.await();
-                    run(filter, thread, keys, cycles, failedRemoves);
-                    return null;
-                }));
-            }
-            start.countDown();
-            for (Future<?> f : done) {
-                f.get(5, TimeUnit.MINUTES);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        Workers.runTogether(THREADS, thread -> run(filter, thread, keys, cycles, failedRemoves));
         assertThat(failedRemoves.get()).as("removes of added keys that answered false").isZero();
         assertThat(filter.saturatedCounters()).as("saturated counters (the replay is exact only without)").isZero();
         for (int t = 0; t < THREADS; t++) {

@@ -3,20 +3,14 @@ package org.bloomery.counting;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class NibbleArrayTest {
     /** Word 1 of a 64-counter array: counters 16 to 31. */
@@ -31,7 +25,7 @@ class NibbleArrayTest {
 
     private static int[] filled(int value) {
         int[] values = new int[16];
-        java.util.Arrays.fill(values, value);
+        Arrays.fill(values, value);
         return values;
     }
 
@@ -173,37 +167,21 @@ class NibbleArrayTest {
     void concurrentUpdatesToNibblesOfOneWordAreNeverLost() throws Exception {
         NibbleArray array = new NibbleArray(64);
         int threads = 4;
-        CountDownLatch start = new CountDownLatch(1);
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> done = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int owner = t;
-                done.add(pool.submit(() -> {
-                    start.await();
-                    for (int round = 0; round < 50_000; round++) {
-                        for (int slot = owner; slot < 16; slot += threads) {
-                            array.increment(slot);
-                            array.increment(slot);
-                            array.decrement(slot);
-                            array.decrement(slot);
-                        }
-                    }
-                    for (int slot = owner; slot < 16; slot += threads) {
-                        for (int i = 0; i < finalValue(slot); i++) {
-                            array.increment(slot);
-                        }
-                    }
-                    return null;
-                }));
+        Workers.runTogether(threads, owner -> {
+            for (int round = 0; round < 50_000; round++) {
+                for (int slot = owner; slot < 16; slot += threads) {
+                    array.increment(slot);
+                    array.increment(slot);
+                    array.decrement(slot);
+                    array.decrement(slot);
+                }
             }
-            start.countDown();
-            for (Future<?> f : done) {
-                f.get(5, TimeUnit.MINUTES);
+            for (int slot = owner; slot < 16; slot += threads) {
+                for (int i = 0; i < finalValue(slot); i++) {
+                    array.increment(slot);
+                }
             }
-        } finally {
-            pool.shutdownNow();
-        }
+        });
         for (int slot = 0; slot < 16; slot++) {
             assertThat(array.get(slot)).as("slot %d", slot).isEqualTo(finalValue(slot));
         }
