@@ -34,17 +34,18 @@ import org.bloomery.api.MembershipFilter;
  * <p>{@link #add} first asks every layer; if any says present it returns false and counts nothing,
  * so {@link #approximateCount()} counts adds that returned true, like {@code BF.CARD}. Otherwise it
  * inserts into the newest layer. Growth stops with a {@link FilterFullException} that says why, the
- * filter unchanged, when the next layer would pass {@value GrowthPlan#MAX_LAYERS} layers, take the
+ * filter unchanged, when the next layer would pass 256 layers, take the
  * capacity past a long, need more than 64 hashes or 2^37 bits, or not fit in the free heap; a
- * non-scaling filter at capacity throws "non scaling filter is full". {@link #clear()} returns the
- * filter to its first layer, emptied, and releases the others.
+ * non-scaling filter at capacity throws "non scaling filter is full" (it still reports the kind's
+ * {@link Capability#GROW}, as every filter reports its provider's capabilities). {@link #clear()}
+ * returns the filter to its first layer, emptied, and releases the others.
  *
  * <p>Thread safety: safe for concurrent use ({@link Capability#CONCURRENT}). Queries are lock-free:
  * they read the published layer array once and probe the newest layer first. An add probes every
  * layer, then claims a slot in the newest layer's atomic count and sets its bits; only growth takes
  * a lock, and only one thread adds each layer. Two threads that add the same new item at once may
- * both find it absent and both return true, counting it twice; an item is never lost. {@link
- * #clear()} is not atomic with respect to concurrent adds.
+ * both find it absent and both return true, counting it twice; no added item is ever lost, except
+ * to a concurrent {@link #clear()}, which is not atomic with respect to adds.
  *
  * @param <T> the item type
  */

@@ -52,8 +52,9 @@ record GrowthRun(ScalableBloomFilter<Long> filter, int inserted, long falseAdds,
      * the filter's own expected fpp p ({@link ScalableBloomFilter#expectedFpp()}, from its set
      * bits): the positives are binomial, so P probes put the bound {@code (target − p)·P / sqrt(P·p)}
      * sigma away, which is at least 4 once {@code P ≥ 16·p / (target − p)²}. At least 1,000,000 (the
-     * issue's count), at most 10,000,000 (which covers p up to 0.99·target; the tightest case here,
-     * expansion 2 with tightening 0.5, has p ≈ 0.00975 against 0.01 and needs about 2.5 million).
+     * issue's count), at most 10,000,000, enough for p up to 0.987·target, the most any growth at
+     * 0.01 reaches even with every layer full. The tightest case here, expansion 2 with tightening
+     * 0.5, has p ≈ 0.00975 against 0.01 and gets about 2.5 million.
      *
      * @param expectedFpp the filter's expected fpp
      * @param target the bound asserted
@@ -102,11 +103,5 @@ record GrowthRun(ScalableBloomFilter<Long> filter, int inserted, long falseAdds,
     /** @return the filter's bits per distinct inserted key */
     double bitsPerItem() {
         return (double) filter.bitSize() / inserted;
-    }
-
-    /** @return the margin of {@code target} over the measured fpp, in standard deviations of the count */
-    double sigmasBelow(double target) {
-        double expected = filter.expectedFpp() * probes;
-        return (target * probes - positives) / Math.sqrt(expected);
     }
 }
