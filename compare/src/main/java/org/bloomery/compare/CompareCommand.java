@@ -1,0 +1,301 @@
+package org.bloomery.compare;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import org.bloomery.api.Filters;
+import org.bloomery.compare.contestant.Entrant;
+import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.compare.contestant.Side;
+import org.bloomery.compare.exact.ExactSets;
+import org.bloomery.compare.report.Format;
+import org.bloomery.compare.report.Machine;
+import org.bloomery.compare.report.Report;
+import org.bloomery.compare.report.RunInfo;
+import org.bloomery.compare.workload.Comparison;
+import org.bloomery.compare.workload.Plan;
+import org.bloomery.compare.workload.Progress;
+import org.bloomery.compare.workload.Result;
+import org.bloomery.compare.workload.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code compare}: runs the selected workloads over the selected kinds, peers and exact sets on
+ * identical keys, prints the Markdown report to stdout and writes the chosen formats to the output
+ * directory.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs identical workloads over every Bloomery kind found and the peer libraries, and"
+                + " writes report.md (also printed to stdout), results.csv and index.html.",
+            "Throughput is timed around whole phases of one pass: a report figure; use the JMH suite"
+                + " (compare/target/benchmarks.jar) for micro-benchmarks."})
+final class CompareCommand implements Callable<Integer> {
+    /** The default n. */
+    static final int DEFAULT_N = 1_000_000;
+    /** Churn rounds by default: what fits the default run in the 3-minute budget on 2 cores. */
+    static final int DEFAULT_ROUNDS = 5;
+    /** Share of the heap the key arrays may take; filters and exact sets need the rest. */
+    private static final double KEY_HEAP_SHARE = 0.6;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--kinds", split = ",", paramLabel = "KIND",
+            description = "Bloomery kinds to run, comma-separated (default: every kind found). A project kind"
+                    + " that is not on the class path is reported as missing, not an error.")
+    private List<String> kinds;
+
+    @Option(names = "--peers", split = ",", paramLabel = "PEER",
+            description = "Peers to run: guava, commons-simple, commons-counting, cuckoofilter4j, or none"
+                    + " (default: all).")
+    private List<String> peers;
+
+    @Option(names = "--n", paramLabel = "N", defaultValue = "" + DEFAULT_N,
+            description = "Keys inserted per contestant (default: ${DEFAULT-VALUE}).")
+    private int n;
+
+    @Option(names = "--fpp", split = ",", paramLabel = "P", defaultValue = "0.01,0.001",
+            description = "Target false-positive probabilities, each in (0, 1) (default: ${DEFAULT-VALUE}).")
+    private List<Double> fpps;
+
+    @Option(names = "--workload", split = ",", paramLabel = "W",
+            description = "Workloads: uniform, churn, growth, exact (default: all).")
+    private List<String> workloads;
+
+    @Option(names = "--keys", split = ",", paramLabel = "TYPE", defaultValue = "string,long",
+            description = "Key types: string (16 ASCII characters), long (default: ${DEFAULT-VALUE}).")
+    private List<String> keyTypes;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+            description = "Seed of the key generator; the same seed gives the same keys (default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--rounds", paramLabel = "R", defaultValue = "" + DEFAULT_ROUNDS,
+            description = "Churn rounds, each replacing 10% of the live set (default: ${DEFAULT-VALUE}).")
+    private int rounds;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "report",
+            description = "Output directory (default: ${DEFAULT-VALUE}).")
+    private Path out;
+
+    @Option(names = "--format", split = ",", paramLabel = "F", defaultValue = "all",
+            description = "Files to write: md, csv, html or all (default: ${DEFAULT-VALUE}).")
+    private List<String> formats;
+
+    @Option(names = "--option", paramLabel = "KIND.KEY=VALUE",
+            description = "A provider option for one kind, e.g. --option scalable.expansion=4; repeatable.")
+    private Map<String, String> options = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() throws IOException {
+        Plan plan = plan();
+        Set<Format> chosen = formats();
+        checkHeap(plan);
+        long start = System.nanoTime();
+        List<Result> results = new Comparison(plan, new Progress(spec.commandLine().getErr(),
+                System.console() != null)).run();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        Report report = new Report(runInfo(plan, results, seconds), results);
+        Files.createDirectories(out);
+        for (Format format : chosen) {
+            Files.writeString(out.resolve(format.fileName()), format.render(report), StandardCharsets.UTF_8);
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(Format.MD.render(report));
+        stdout.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        for (Format format : chosen) {
+            err.println("wrote " + out.resolve(format.fileName()));
+        }
+        err.flush();
+        return 0;
+    }
+
+    private Plan plan() {
+        if (n < 1) {
+            throw bad("--n must be at least 1, got " + n);
+        }
+        if (rounds < 1) {
+            throw bad("--rounds must be at least 1, got " + rounds);
+        }
+        for (double fpp : fpps) {
+            if (!(fpp > 0 && fpp < 1)) {
+                throw bad("--fpp must be in the open range (0, 1), got " + fpp);
+            }
+        }
+        List<Entrant> filters = new ArrayList<>(selectedKinds());
+        filters.addAll(selectedPeers());
+        try {
+            return new Plan(n, List.copyOf(new LinkedHashSet<>(fpps)), seed, selectedWorkloads(), rounds, filters,
+                    ExactSets.entrants(), selectedKeyTypes());
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
+        }
+    }
+
+    private List<Entrant> selectedKinds() {
+        Map<String, Map<String, String>> byKind = kindOptions();
+        List<Entrant> found = Lineup.kinds(byKind);
+        if (kinds == null) {
+            return checked(found);
+        }
+        List<String> known = new ArrayList<>(Lineup.PROJECT_KINDS);
+        found.forEach(e -> known.add(e.name()));
+        for (String kind : kinds) {
+            if (!known.contains(kind)) {
+                throw bad("unknown kind '" + kind + "'; kinds: " + String.join(", ", new LinkedHashSet<>(known)));
+            }
+        }
+        return checked(found.stream().filter(e -> kinds.contains(e.name())).toList());
+    }
+
+    /** Builds a tiny filter of each kind so that a bad --option value is a usage error, not a crash mid-run. */
+    private List<Entrant> checked(List<Entrant> entrants) {
+        for (Entrant e : entrants) {
+            try {
+                e.create(KeyType.LONG, 1, 0.5);
+            } catch (IllegalArgumentException ex) {
+                throw bad("kind '" + e.name() + "' rejects its options: " + ex.getMessage());
+            }
+        }
+        return entrants;
+    }
+
+    private Map<String, Map<String, String>> kindOptions() {
+        Map<String, Map<String, String>> byKind = new TreeMap<>();
+        options.forEach((key, value) -> {
+            int dot = key.indexOf('.');
+            if (dot <= 0 || dot == key.length() - 1) {
+                throw bad("--option must look like KIND.KEY=VALUE, got '" + key + "=" + value + "'");
+            }
+            String kind = key.substring(0, dot);
+            if (!Filters.kinds().contains(kind)) {
+                throw bad("--option names kind '" + kind + "', which is not found; kinds found: " + Filters.kinds());
+            }
+            byKind.computeIfAbsent(kind, k -> new TreeMap<>()).put(key.substring(dot + 1), value);
+        });
+        return byKind;
+    }
+
+    private List<Entrant> selectedPeers() {
+        List<Entrant> all = Lineup.peers();
+        if (peers == null) {
+            return all;
+        }
+        if (peers.equals(List.of("none"))) {
+            return List.of();
+        }
+        List<String> names = all.stream().map(Entrant::name).toList();
+        for (String peer : peers) {
+            if (!names.contains(peer)) {
+                throw bad("unknown peer '" + peer + "'; peers: " + String.join(", ", names) + ", or none");
+            }
+        }
+        return all.stream().filter(e -> peers.contains(e.name())).toList();
+    }
+
+    private Set<Workload> selectedWorkloads() {
+        if (workloads == null) {
+            return EnumSet.allOf(Workload.class);
+        }
+        Set<Workload> selected = EnumSet.noneOf(Workload.class);
+        for (String name : workloads) {
+            selected.add(byLabel(Workload.values(), Workload::label, name, "workload"));
+        }
+        return selected;
+    }
+
+    private List<KeyType> selectedKeyTypes() {
+        Set<KeyType> selected = EnumSet.noneOf(KeyType.class);
+        for (String name : keyTypes) {
+            selected.add(byLabel(KeyType.values(), KeyType::label, name, "key type"));
+        }
+        return List.copyOf(selected);
+    }
+
+    private Set<Format> formats() {
+        Set<Format> selected = EnumSet.noneOf(Format.class);
+        for (String name : formats) {
+            if (name.equals("all")) {
+                selected.addAll(EnumSet.allOf(Format.class));
+            } else {
+                selected.add(byLabel(Format.values(), Format::label, name, "format"));
+            }
+        }
+        return selected;
+    }
+
+    private <E> E byLabel(E[] values, Function<E, String> label, String name, String what) {
+        for (E value : values) {
+            if (label.apply(value).equals(name.trim().toLowerCase(Locale.ROOT))) {
+                return value;
+            }
+        }
+        List<String> labels = new ArrayList<>();
+        for (E value : values) {
+            labels.add(label.apply(value));
+        }
+        if (what.equals("format")) {
+            labels.add("all");
+        }
+        throw bad("unknown " + what + " '" + name + "'; " + what + "s: " + String.join(", ", labels));
+    }
+
+    private void checkHeap(Plan plan) {
+        long max = Runtime.getRuntime().maxMemory();
+        if (plan.keyBytes() > KEY_HEAP_SHARE * max) {
+            throw bad(String.format(Locale.ROOT, "--n %d needs about %d MiB of keys but this JVM may use %d MiB in"
+                    + " all: lower --n or raise -Xmx", n, plan.keyBytes() >> 20, max >> 20));
+        }
+    }
+
+    private RunInfo runInfo(Plan plan, List<Result> results, double seconds) {
+        List<String> notes = new ArrayList<>();
+        for (Entrant e : plan.filters()) {
+            if (!e.reproducible()) {
+                notes.add(e.name() + " salts its hash at random: its figures vary from run to run and are not"
+                        + " reproducible from the seed.");
+            }
+        }
+        if (plan.n() != DEFAULT_N) {
+            notes.add(String.format(Locale.ROOT, "n = %,d (the default is %,d).", plan.n(), DEFAULT_N));
+        }
+        Filters.loadFailures().forEach(failure -> notes.add("A filter provider failed to load: " + failure));
+        results.stream().filter(r -> r.falseNegatives() > 0).forEach(r -> notes.add(String.format(Locale.ROOT,
+                "%s gave %d false negatives in %s (%s keys, fpp %s).", r.contestant(), r.falseNegatives(),
+                r.workload().label(), r.keyType().label(), r.targetFpp())));
+        List<String> peerLines = plan.filters().stream()
+                .filter(e -> e.side() == Side.PEER)
+                .map(e -> e.name() + ": " + e.description()).toList();
+        List<String> kindsRun = plan.filters().stream()
+                .filter(e -> e.side() == Side.BLOOMERY)
+                .map(Entrant::name).toList();
+        List<String> exactLines = plan.runs(Workload.EXACT)
+                ? plan.exactSets().stream().map(e -> e.name() + ": " + e.description()).toList()
+                : List.of();
+        return new RunInfo(Machine.current(), plan.n(), plan.fpps(), plan.seed(),
+                plan.workloads().stream().map(Workload::label).toList(), plan.rounds(), kindsRun,
+                Lineup.missingKinds(), peerLines, exactLines, notes, seconds);
+    }
+
+    private ParameterException bad(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,49 @@
+package org.bloomery.compare;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.bloomery.api.FilterProvider;
+import org.bloomery.api.Filters;
+import org.bloomery.compare.contestant.Entrant;
+import org.bloomery.compare.exact.ExactSets;
+import org.bloomery.compare.workload.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code list}: the kinds found (and missing), the peers, the exact sets and the workloads. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "Lists the Bloomery kinds found on the class path, the missing ones, the peers, the exact"
+                + " sets and the workloads.")
+final class ListCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("Bloomery kinds found:");
+        for (FilterProvider provider : Lineup.providers()) {
+            out.println("  " + provider.kind() + "  " + provider.capabilities() + "  "
+                    + provider.description().lines().findFirst().orElse(""));
+        }
+        out.println("Bloomery kinds missing: " + (Lineup.missingKinds().isEmpty() ? "none"
+                : String.join(", ", Lineup.missingKinds())));
+        Filters.loadFailures().forEach(failure -> out.println("  failed to load: " + failure));
+        out.println("Peers:");
+        for (Entrant peer : Lineup.peers()) {
+            out.println("  " + peer.name() + " (" + peer.family() + ")  " + peer.description());
+        }
+        out.println("Exact sets:");
+        for (Entrant set : ExactSets.entrants()) {
+            out.println("  " + set.name() + "  " + set.description());
+        }
+        out.print("Workloads:");
+        for (Workload workload : Workload.values()) {
+            out.print(" " + workload.label());
+        }
+        out.println();
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,123 @@
+package org.bloomery.compare.contestant;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterFullException;
+import org.bloomery.api.FilterProvider;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+
+/**
+ * A Bloomery kind, driven through the hash-level methods of {@link MembershipFilter} with the
+ * allocation-free {@link KeyHasher#hashLong} and {@link KeyHasher#hashString}.
+ */
+public final class BloomeryContestant implements Contestant {
+    private final MembershipFilter<?> filter;
+
+    private BloomeryContestant(MembershipFilter<?> filter) {
+        this.filter = filter;
+    }
+
+    /**
+     * The entrant for one kind found by {@link Filters}.
+     *
+     * @param provider the kind's provider
+     * @param options provider options applied to every filter built (validated by the provider)
+     * @return the entrant, named after the kind, in the family of the same name
+     */
+    public static Entrant entrant(FilterProvider provider, Map<String, String> options) {
+        String kind = provider.kind();
+        Set<Ability> abilities = EnumSet.noneOf(Ability.class);
+        if (provider.capabilities().contains(Capability.REMOVE)) {
+            abilities.add(Ability.REMOVE);
+        }
+        if (provider.capabilities().contains(Capability.GROW)) {
+            abilities.add(Ability.GROW);
+        }
+        String description = "Bloomery '" + kind + "' (" + provider.getClass().getName() + ")"
+                + (options.isEmpty() ? "" : ", options " + options);
+        return new Entrant(kind, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) -> {
+            FilterSpec spec = FilterSpec.of(n, fpp);
+            for (Map.Entry<String, String> option : options.entrySet()) {
+                spec = spec.withOption(option.getKey(), option.getValue());
+            }
+            KeyHasher<?> hasher = keyType == KeyType.STRING ? KeyHasher.strings() : KeyHasher.longs();
+            return new BloomeryContestant(Filters.create(kind, spec, hasher));
+        });
+    }
+
+    @Override
+    public boolean add(long key) {
+        return addHash(KeyHasher.hashLong(key));
+    }
+
+    @Override
+    public boolean mightContain(long key) {
+        return filter.mightContainHash(KeyHasher.hashLong(key));
+    }
+
+    @Override
+    public boolean remove(long key) {
+        return filter.removeHash(KeyHasher.hashLong(key));
+    }
+
+    @Override
+    public boolean add(String key) {
+        return addHash(KeyHasher.hashString(key));
+    }
+
+    @Override
+    public boolean mightContain(String key) {
+        return filter.mightContainHash(KeyHasher.hashString(key));
+    }
+
+    @Override
+    public boolean remove(String key) {
+        return filter.removeHash(KeyHasher.hashString(key));
+    }
+
+    // A refused key shows up as a false negative in the workloads, which is where it belongs.
+    private boolean addHash(long hash) {
+        try {
+            return filter.addHash(hash);
+        } catch (FilterFullException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public OptionalLong bitSize() {
+        return OptionalLong.of(filter.bitSize());
+    }
+
+    /**
+     * Reads the layer count from the kind's public {@code info()} record when it has one (the
+     * scalable kind's {@code ScalableInfo.layers()}). Reflection on that public method is how compare
+     * reads it without importing a kind's classes, which it finds through ServiceLoader only.
+     */
+    @Override
+    public OptionalInt layers() {
+        try {
+            Method info = filter.getClass().getMethod("info");
+            Object record = info.invoke(filter);
+            Object layers = record.getClass().getMethod("layers").invoke(record);
+            if (layers instanceof Integer count) {
+                return OptionalInt.of(count);
+            }
+            if (layers instanceof java.util.Collection<?> list) {
+                return OptionalInt.of(list.size());
+            }
+            return OptionalInt.empty();
+        } catch (NoSuchMethodException | IllegalAccessException | InvocationTargetException e) {
+            return OptionalInt.empty();
+        }
+    }
+}

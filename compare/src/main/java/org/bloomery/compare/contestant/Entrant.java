@@ -1,0 +1,68 @@
+package org.bloomery.compare.contestant;
+
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * A named contestant type: what it is, what it can do, and how to build a fresh, empty instance.
+ *
+ * @param name unique name used on the command line and in reports, e.g. {@code "classic"} or
+ *     {@code "guava"}
+ * @param family the Bloomery kind it compares with ({@code classic}, {@code counting},
+ *     {@code scalable}, {@code cuckoo}), or {@code exact} for exact sets
+ * @param side where it comes from
+ * @param abilities what it can do beyond add and query
+ * @param reproducible true if the same keys always give the same answers; false for a library that
+ *     salts its hash at random, so that its measured figures vary from run to run
+ * @param description one line naming the library, version and class(es)
+ * @param factory builds an empty instance
+ */
+public record Entrant(String name, String family, Side side, Set<Ability> abilities, boolean reproducible,
+                      String description, Factory factory) {
+
+    /** Builds an empty contestant. */
+    @FunctionalInterface
+    public interface Factory {
+        /**
+         * Builds an empty contestant.
+         *
+         * @param keyType the keys it will receive
+         * @param expectedInsertions the number of keys it is sized for, at least 1
+         * @param fpp the target false-positive probability, in (0, 1); ignored by exact sets
+         * @return the contestant
+         */
+        Contestant create(KeyType keyType, long expectedInsertions, double fpp);
+    }
+
+    /** Copies the abilities and checks that nothing is missing. */
+    public Entrant {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(family, "family");
+        Objects.requireNonNull(side, "side");
+        abilities = Set.copyOf(abilities);
+        Objects.requireNonNull(description, "description");
+        Objects.requireNonNull(factory, "factory");
+    }
+
+    /**
+     * Whether this contestant has an ability.
+     *
+     * @param ability the ability
+     * @return true if it has it
+     */
+    public boolean can(Ability ability) {
+        return abilities.contains(ability);
+    }
+
+    /**
+     * Builds an empty contestant.
+     *
+     * @param keyType the keys it will receive
+     * @param expectedInsertions the number of keys it is sized for, at least 1
+     * @param fpp the target false-positive probability
+     * @return the contestant
+     */
+    public Contestant create(KeyType keyType, long expectedInsertions, double fpp) {
+        return factory.create(keyType, expectedInsertions, fpp);
+    }
+}

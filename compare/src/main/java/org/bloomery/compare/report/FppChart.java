@@ -1,0 +1,112 @@
+package org.bloomery.compare.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.compare.workload.Result;
+
+/**
+ * Chart 1: measured false-positive rate (log scale) against bits per element (log scale) for every
+ * contestant of the uniform workload at every fpp, with the 95% interval as a vertical bar, the
+ * lower bound log2(1/ε) and the classic Bloom curve 1.44·log2(1/ε) as lines. Circles are string keys,
+ * squares long keys.
+ */
+final class FppChart {
+    private static final int WIDTH = 760;
+    private static final int HEIGHT = 460;
+    private static final int LEFT = 70;
+    private static final int RIGHT = 200;
+    private static final int TOP = 20;
+    private static final int BOTTOM = 50;
+    private static final int CURVE_SAMPLES = 120;
+
+    private FppChart() {
+    }
+
+    static String draw(List<Result> uniform, List<String> contestants) {
+        Svg svg = new Svg(WIDTH, HEIGHT, "Measured false-positive rate against bits per element");
+        if (uniform.isEmpty()) {
+            return svg.text(WIDTH / 2.0, HEIGHT / 2.0, "middle", "#555", "no uniform results").end();
+        }
+        double minBits = Double.MAX_VALUE;
+        double maxBits = 0;
+        double minFpp = 1;
+        double maxFpp = 0;
+        for (Result r : uniform) {
+            minBits = Math.min(minBits, Math.min(r.bitsPerElement(), Figures.lowerBoundBits(r.targetFpp())));
+            maxBits = Math.max(maxBits, r.bitsPerElement());
+            double low = r.falsePositives().low() > 0 ? r.falsePositives().low() : r.targetFpp() / 10;
+            minFpp = Math.min(minFpp, Math.min(low, r.targetFpp() / 2));
+            maxFpp = Math.max(maxFpp, Math.max(r.falsePositives().high(), r.targetFpp()));
+        }
+        Axis x = Axis.logAround(Math.max(1, minBits), maxBits, 2, LEFT, WIDTH - RIGHT);
+        Axis y = Axis.logAround(minFpp, Math.min(1, maxFpp), 10, HEIGHT - BOTTOM, TOP);
+        frame(svg, x, y);
+        curve(svg, x, y, 1.0, "lower bound log2(1/ε)", "#000", "4 3");
+        curve(svg, x, y, Figures.CLASSIC_FACTOR, "classic Bloom 1.44·log2(1/ε)", "#888", "");
+        for (Result r : uniform) {
+            String color = Svg.color(Math.max(0, contestants.indexOf(r.contestant())));
+            double px = x.at(r.bitsPerElement());
+            double rate = Math.max(r.falsePositives().rate(), y.min());
+            String tip = String.format(Locale.ROOT, "%s, %s keys, target %s: %.2f bits/element, fpp %s",
+                    r.contestant(), r.keyType().label(), Figures.fpp(r.targetFpp()), r.bitsPerElement(),
+                    Figures.percent(r.falsePositives().rate()));
+            svg.line(px, y.at(Math.max(r.falsePositives().low(), y.min())), px, y.at(r.falsePositives().high()),
+                    color, "");
+            if (r.keyType() == KeyType.STRING) {
+                svg.circle(px, y.at(rate), 4, color, tip);
+            } else {
+                svg.rect(px - 3.5, y.at(rate) - 3.5, 7, 7, color, tip);
+            }
+        }
+        legend(svg, contestants);
+        return svg.end();
+    }
+
+    private static void frame(Svg svg, Axis x, Axis y) {
+        for (double tick : x.ticks(2)) {
+            svg.line(x.at(tick), y.from(), x.at(tick), y.to(), "#e4e4e4", "");
+            svg.text(x.at(tick), y.from() + 16, "middle", "#333", Figures.twoDecimals(tick).replace(".00", ""));
+        }
+        for (double tick : y.ticks(10)) {
+            svg.line(x.from(), y.at(tick), x.to(), y.at(tick), "#e4e4e4", "");
+            svg.text(x.from() - 6, y.at(tick) + 4, "end", "#333", Figures.percent(tick));
+        }
+        svg.line(x.from(), y.from(), x.to(), y.from(), "#333", "");
+        svg.line(x.from(), y.from(), x.from(), y.to(), "#333", "");
+        svg.text((x.from() + x.to()) / 2, HEIGHT - 12, "middle", "#333", "bits per element (log scale)");
+        svg.text(14, TOP - 6, "start", "#333", "false-positive rate (log scale)");
+    }
+
+    /** ε = 2^(−bits / factor): the lower bound for factor 1, the classic Bloom filter for 1/ln 2. */
+    private static void curve(Svg svg, Axis x, Axis y, double factor, String label, String color, String dash) {
+        List<double[]> points = new ArrayList<>();
+        double ratio = Math.pow(x.max() / x.min(), 1.0 / CURVE_SAMPLES);
+        double bits = x.min();
+        for (int i = 0; i <= CURVE_SAMPLES; i++, bits *= ratio) {
+            double fpp = Math.pow(2, -bits / factor);
+            if (y.contains(fpp)) {
+                points.add(new double[] {x.at(bits), y.at(fpp)});
+            }
+        }
+        svg.polyline(points, color, dash, 1.5);
+        if (!points.isEmpty()) {
+            double[] last = points.get(points.size() - 1);
+            svg.text(last[0] + 4, last[1] - 4, "start", color, label);
+        }
+    }
+
+    private static void legend(Svg svg, List<String> contestants) {
+        double lx = WIDTH - RIGHT + 16;
+        double ly = TOP + 10;
+        for (int i = 0; i < contestants.size(); i++, ly += 18) {
+            svg.circle(lx, ly - 4, 4, Svg.color(i), contestants.get(i));
+            svg.text(lx + 10, ly, "start", "#333", contestants.get(i));
+        }
+        svg.circle(lx, ly + 10, 4, "#555", "string keys");
+        svg.text(lx + 10, ly + 14, "start", "#333", "string keys");
+        svg.rect(lx - 3.5, ly + 24.5, 7, 7, "#555", "long keys");
+        svg.text(lx + 10, ly + 32, "start", "#333", "long keys");
+    }
+}

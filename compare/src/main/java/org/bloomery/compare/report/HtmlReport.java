@@ -1,0 +1,83 @@
+package org.bloomery.compare.report;
+
+import java.util.List;
+import org.bloomery.compare.contestant.Side;
+import org.bloomery.compare.workload.Result;
+import org.bloomery.compare.workload.Workload;
+
+/**
+ * Writes a report as one self-contained XHTML page: inline CSS, three hand-written inline SVG charts
+ * (fpp against space, throughput, churn), the tables and the reading guide. No script, font or
+ * other external resource; the page is well-formed XML.
+ */
+public final class HtmlReport {
+    private static final String STYLE = """
+            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2em auto;max-width:1100px;\
+            color:#222;line-height:1.4;padding:0 1em}
+            h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
+            table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}
+            th,td{border:1px solid #ddd;padding:.25em .5em}th{background:#f4f4f4}
+            td.num{text-align:right;font-variant-numeric:tabular-nums}
+            svg{display:block;margin:.5em 0;font-size:12px;background:#fff}
+            .header li{margin:.15em 0}
+            """;
+
+    private HtmlReport() {
+    }
+
+    /**
+     * The report as an XHTML page.
+     *
+     * @param report the report
+     * @return the page, UTF-8 text
+     */
+    public static String write(Report report) {
+        List<String> contestants = report.results().stream()
+                .filter(r -> r.side() != Side.EXACT)
+                .map(Result::contestant).distinct().toList();
+        StringBuilder html = new StringBuilder();
+        html.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
+                .append("<meta charset=\"utf-8\"/>\n<title>Bloomery comparison</title>\n<style>")
+                .append(STYLE).append("</style>\n</head>\n<body>\n<h1>Bloomery comparison</h1>\n");
+        list(html, "header", ReportHeader.lines(report.info()));
+        List<Result> uniform = report.of(Workload.UNIFORM);
+        if (!uniform.isEmpty()) {
+            html.append("<h2>False-positive rate against space</h2>\n")
+                    .append(FppChart.draw(uniform, contestants));
+            double fpp = uniform.get(0).targetFpp();
+            html.append("<h2>Throughput</h2>\n")
+                    .append(ThroughputChart.draw(uniform.stream().filter(r -> r.targetFpp() == fpp).toList(), fpp));
+        }
+        List<Result> churn = report.of(Workload.CHURN);
+        if (!churn.isEmpty()) {
+            html.append("<h2>Churn, round by round</h2>\n").append(ChurnChart.draw(churn, contestants));
+        }
+        for (Table table : ReportTables.of(report)) {
+            html.append("<h2>").append(Svg.escape(table.title())).append("</h2>\n<table>\n<thead><tr>");
+            for (String header : table.headers()) {
+                html.append("<th>").append(Svg.escape(header)).append("</th>");
+            }
+            html.append("</tr></thead>\n<tbody>\n");
+            for (List<String> row : table.rows()) {
+                html.append("<tr>");
+                for (int i = 0; i < row.size(); i++) {
+                    html.append(i < table.textColumns() ? "<td>" : "<td class=\"num\">")
+                            .append(Svg.escape(row.get(i))).append("</td>");
+                }
+                html.append("</tr>\n");
+            }
+            html.append("</tbody>\n</table>\n");
+        }
+        html.append("<h2>How to read this report</h2>\n");
+        list(html, "guide", ReportHeader.howToRead(report.info()));
+        return html.append("</body>\n</html>\n").toString();
+    }
+
+    private static void list(StringBuilder html, String cssClass, List<String> items) {
+        html.append("<ul class=\"").append(cssClass).append("\">\n");
+        for (String item : items) {
+            html.append("<li>").append(Svg.escape(item)).append("</li>\n");
+        }
+        html.append("</ul>\n");
+    }
+}

@@ -1,0 +1,63 @@
+package org.bloomery.compare.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The header lines and the reading guide, shared by the Markdown and HTML reports. */
+final class ReportHeader {
+    /** The short JMH command documented in the benchmark class. */
+    static final String JMH_COMMAND = "java -jar compare/target/benchmarks.jar -f 1 -wi 2 -i 3 -w 1s -r 1s";
+
+    private ReportHeader() {
+    }
+
+    static List<String> lines(RunInfo info) {
+        Machine m = info.machine();
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "n = %s keys · fpp %s · seed %d · workloads %s · churn rounds %d",
+                Figures.count(info.n()), info.fpps().stream().map(Figures::fpp).collect(Collectors.joining(", ")),
+                info.seed(), String.join(", ", info.workloads()), info.rounds()));
+        lines.add(String.format(Locale.ROOT, "Machine: %s · %d cores · %s · max heap %d MiB · %s · run took %.0f s",
+                m.jdk(), m.cores(), m.os(), m.maxHeapMiB(), m.date(), info.seconds()));
+        lines.add("Bloomery kinds found: " + listOrNone(info.kindsFound()) + " · missing: "
+                + listOrNone(info.kindsMissing()));
+        lines.add("Peers: " + listOrNone(info.peers()));
+        lines.add("Exact sets: " + listOrNone(info.exactSets()));
+        lines.add("Timing: System.nanoTime around whole phases of one pass, after a short untimed warm-up;"
+                + " a report figure, not a micro-benchmark. For rigorous throughput run the JMH suite: "
+                + JMH_COMMAND);
+        for (String note : info.notes()) {
+            lines.add("Note: " + note);
+        }
+        return lines;
+    }
+
+    static List<String> howToRead(RunInfo info) {
+        List<String> lines = new ArrayList<>();
+        lines.add("bits/element is the structure's size divided by n: read from the filter (bitSize, the"
+                + " peer's bit/cell/bucket array) or, for HashSet, measured from the heap (approximate).");
+        for (double fpp : info.fpps()) {
+            lines.add(String.format(Locale.ROOT,
+                    "At fpp %s no filter can use fewer than log2(1/ε) = %.2f bits/element; a classic Bloom"
+                            + " filter needs 1.44·log2(1/ε) = %.2f.",
+                    Figures.fpp(fpp), Figures.lowerBoundBits(fpp), Figures.classicBits(fpp)));
+        }
+        lines.add("measured fpp is false positives / absent-key queries (10·n absent keys in uniform and growth,"
+                + " n per churn round); the 95% Wilson interval shows how much of a gap is noise.");
+        lines.add("false neg. counts present keys answered \"definitely not\": it must be 0. A ⚠ marks a"
+                + " contestant that broke that promise.");
+        lines.add("Throughput is in millions of operations per second on this machine, with a megamorphic call"
+                + " through one adapter per contestant; compare contestants within one run, not across machines.");
+        lines.add("churn: the live set stays n; each round removes the oldest n/10 keys, adds n/10 new ones,"
+                + " queries every live key (false negatives) and n absent keys (fpp).");
+        lines.add("growth: the growing filter starts sized for n/1000 and takes n keys; the pre-sized classic"
+                + " filter is what knowing n up front would cost.");
+        return lines;
+    }
+
+    private static String listOrNone(List<String> items) {
+        return items.isEmpty() ? "none" : String.join("; ", items);
+    }
+}

@@ -1,0 +1,111 @@
+package org.bloomery.compare.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.compare.stats.Proportion;
+import org.bloomery.compare.workload.Result;
+import org.bloomery.compare.workload.Throughput;
+import org.bloomery.compare.workload.Workload;
+
+/** The tables of the human-readable reports: one per workload (uniform: one per key type). */
+final class ReportTables {
+    /** Marks a row whose contestant gave a false negative, which a filter must never do. */
+    static final String BROKEN_PROMISE = " ⚠";
+
+    private ReportTables() {
+    }
+
+    static List<Table> of(Report report) {
+        List<Table> tables = new ArrayList<>();
+        for (KeyType type : KeyType.values()) {
+            List<Result> rows = report.of(Workload.UNIFORM).stream().filter(r -> r.keyType() == type).toList();
+            if (!rows.isEmpty()) {
+                tables.add(uniform(type, rows));
+            }
+        }
+        if (!report.of(Workload.CHURN).isEmpty()) {
+            tables.add(churn(report.of(Workload.CHURN)));
+        }
+        if (!report.of(Workload.GROWTH).isEmpty()) {
+            tables.add(growth(report.of(Workload.GROWTH)));
+        }
+        if (!report.of(Workload.EXACT).isEmpty()) {
+            tables.add(exact(report.of(Workload.EXACT)));
+        }
+        return tables;
+    }
+
+    private static Table uniform(KeyType type, List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows) {
+            Throughput t = r.throughput();
+            cells.add(List.of(name(r), r.family(), Figures.fpp(r.targetFpp()), Figures.twoDecimals(r.bitsPerElement()),
+                    withInterval(r.falsePositives()), Figures.count(r.falseNegatives()),
+                    Figures.twoDecimals(t.add()), Figures.twoDecimals(t.queryPresent()),
+                    Figures.twoDecimals(t.queryAbsent()), Figures.twoDecimals(t.remove())));
+        }
+        return new Table("uniform, " + type.label() + " keys: insert n, query n present and 10·n absent (M ops/s)",
+                List.of("contestant", "family", "target fpp", "bits/element", "measured fpp (95% CI)", "false neg.",
+                        "add", "query present", "query absent", "remove"), 2, cells);
+    }
+
+    private static Table churn(List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows) {
+            Throughput t = r.throughput();
+            cells.add(List.of(name(r), r.keyType().label(), Figures.fpp(r.targetFpp()),
+                    Integer.toString(r.rounds().size()),
+                    r.rounds().stream().map(c -> Long.toString(c.falseNegatives())).collect(Collectors.joining(" ")),
+                    r.rounds().stream().map(c -> Figures.percent(c.falsePositives().rate()))
+                            .collect(Collectors.joining(" ")),
+                    withInterval(r.falsePositives()), Figures.twoDecimals(t.remove()), Figures.twoDecimals(t.add()),
+                    r.rounds().stream().map(c -> Figures.twoDecimals(c.mops())).collect(Collectors.joining(" "))));
+        }
+        return new Table("churn: a live set of n; each round removes the oldest 10% and adds 10% new (M ops/s)",
+                List.of("contestant", "keys", "target fpp", "rounds", "false neg. per round", "fpp per round",
+                        "pooled fpp (95% CI)", "remove", "add", "per round"), 2, cells);
+    }
+
+    private static Table growth(List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows) {
+            cells.add(List.of(name(r), r.keyType().label(), Figures.fpp(r.targetFpp()), Figures.count(r.capacity()),
+                    r.layers().isPresent() ? Integer.toString(r.layers().getAsInt()) : "–",
+                    Figures.twoDecimals(r.bitsPerElement()), withInterval(r.falsePositives()),
+                    Figures.count(r.falseNegatives()), Figures.twoDecimals(r.throughput().add()),
+                    Figures.twoDecimals(r.throughput().queryAbsent()), r.note()));
+        }
+        return new Table("growth: start at capacity n/1000 and insert n, against a classic filter pre-sized for n"
+                + " (M ops/s)",
+                List.of("contestant", "keys", "target fpp", "capacity", "layers", "bits/element",
+                        "measured fpp (95% CI)", "false neg.", "add", "query absent", "note"), 2, cells);
+    }
+
+    private static Table exact(List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows) {
+            Throughput t = r.throughput();
+            cells.add(List.of(name(r), r.keyType().label(),
+                    (r.bitsApproximate() ? "≈ " : "") + Figures.twoDecimals(r.bitsPerElement()),
+                    r.note().isEmpty() ? "table length × element size" : r.note(),
+                    Figures.count(r.falsePositives().hits()), Figures.count(r.falseNegatives()),
+                    Figures.twoDecimals(t.add()), Figures.twoDecimals(t.queryPresent()),
+                    Figures.twoDecimals(t.queryAbsent())));
+        }
+        return new Table("exact: the same keys in exact sets (M ops/s)",
+                List.of("set", "keys", "bits/element", "how measured", "false pos.", "false neg.", "add",
+                        "query present", "query absent"), 2, cells);
+    }
+
+    private static String name(Result r) {
+        return r.falseNegatives() > 0 ? r.contestant() + BROKEN_PROMISE : r.contestant();
+    }
+
+    private static String withInterval(Proportion p) {
+        return String.format(Locale.ROOT, "%s [%s, %s]", Figures.percent(p.rate()), Figures.percent(p.low()),
+                Figures.percent(p.high()));
+    }
+}

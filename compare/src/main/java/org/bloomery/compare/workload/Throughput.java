@@ -1,0 +1,24 @@
+package org.bloomery.compare.workload;
+
+/**
+ * Millions of operations per second per phase, timed around whole phases; NaN for a phase that did
+ * not run.
+ *
+ * @param add adds
+ * @param queryPresent queries of present keys
+ * @param queryAbsent queries of absent keys
+ * @param remove removes
+ */
+public record Throughput(double add, double queryPresent, double queryAbsent, double remove) {
+
+    /**
+     * Millions of operations per second.
+     *
+     * @param operations operations done
+     * @param nanos time taken
+     * @return the rate, or NaN when nothing was done
+     */
+    static double mops(long operations, long nanos) {
+        return operations == 0 ? Double.NaN : operations * 1e3 / Math.max(1, nanos);
+    }
+}
