@@ -1,9 +1,15 @@
 package org.bloomery.api.bloom;
 
+import java.util.OptionalLong;
+import java.util.Set;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.spi.SpecOptions;
+
 /**
  * The size of a Bloom-family filter: {@code cells} positions (bits, or counters) and {@code hashes}
  * probes per item. Shared by the classic, counting and scalable kinds so that they size and probe
- * identically.
+ * identically. Sizing uses {@link StrictMath}, so every JVM derives the same shape from the same spec
+ * (serialized filters are checked against it).
  *
  * @param cells number of positions, a multiple of 64 in [{@value #MIN_CELLS}, 2^37]
  * @param hashes probes per item, in [1, {@value #MAX_HASHES}]
@@ -16,7 +22,10 @@ public record BloomShape(long cells, int hashes) {
     /** Most probes per item. */
     public static final int MAX_HASHES = 64;
 
-    private static final double LN2 = Math.log(2);
+    /** Option key for an explicit number of probes per item, shared by the Bloom-family kinds. */
+    public static final String HASHES_OPTION = "hashes";
+
+    private static final double LN2 = StrictMath.log(2);
     private static final double LN2_SQUARED = LN2 * LN2;
 
     /**
@@ -49,6 +58,46 @@ public record BloomShape(long cells, int hashes) {
     }
 
     /**
+     * The shape a Bloom-family kind builds for a spec: the {@link #optimal} shape, with option
+     * {@code cellsKey} (an explicit m, rounded up to a multiple of 64) and option
+     * {@value #HASHES_OPTION} (an explicit k) each replacing its own part. The same rule serves
+     * creation and reading, so a filter read back is checked against the shape its spec gives.
+     *
+     * @param spec the spec
+     * @param kind the kind, for messages; its only option keys are {@code cellsKey} and
+     *     {@value #HASHES_OPTION}
+     * @param cellsKey the option naming m, e.g. {@code "bits"}
+     * @param maxCells the kind's largest m, at most {@link #MAX_CELLS}
+     * @param maxCellsMeaning what {@code maxCells} means to a user, e.g. "2^37 bits (16 GiB)"
+     * @return the shape
+     * @throws IllegalArgumentException for an unknown option, a value out of range, or an optimum
+     *     above {@code maxCells}, naming the value and the allowed range
+     */
+    public static BloomShape fromSpec(FilterSpec spec, String kind, String cellsKey, long maxCells, String maxCellsMeaning) {
+        SpecOptions options = SpecOptions.of(spec, kind, Set.of(cellsKey, HASHES_OPTION));
+        OptionalLong explicit;
+        try {
+            explicit = options.longValue(cellsKey, MIN_CELLS, maxCells);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + "; the limit is " + maxCellsMeaning, e);
+        }
+        long cells;
+        if (explicit.isPresent()) {
+            cells = roundUpToWord(explicit.getAsLong());
+        } else {
+            double exact = exactCells(spec.expectedInsertions(), spec.fpp());
+            if (exact > maxCells) {
+                throw new IllegalArgumentException(spec.expectedInsertions() + " insertions at fpp " + spec.fpp()
+                        + " need " + (long) exact + " " + cellsKey + ", more than kind '" + kind + "' allows: "
+                        + maxCellsMeaning + "; lower the insertions or raise the fpp");
+            }
+            cells = roundUpToWord((long) exact);
+        }
+        int hashes = (int) options.longValue(HASHES_OPTION, 1, MAX_HASHES).orElseGet(() -> optimalHashes(spec.fpp()));
+        return new BloomShape(cells, hashes);
+    }
+
+    /**
      * {@code ceil(-n ln p / (ln 2)^2)} rounded up to a multiple of 64.
      *
      * @param n expected insertions, at least 1
@@ -57,13 +106,7 @@ public record BloomShape(long cells, int hashes) {
      * @throws IllegalArgumentException if that exceeds 2^37
      */
     public static long optimalCells(long n, double p) {
-        if (n < 1) {
-            throw new IllegalArgumentException("expected insertions must be at least 1, got " + n);
-        }
-        if (!(p > 0 && p < 1)) {
-            throw new IllegalArgumentException("fpp must be in the open range (0, 1), got " + p);
-        }
-        double exact = Math.ceil(-n * Math.log(p) / LN2_SQUARED);
+        double exact = exactCells(n, p);
         if (exact > MAX_CELLS) {
             throw new IllegalArgumentException(n + " insertions at fpp " + p + " need " + (long) exact
                     + " bits, more than the limit of 2^37 bits (16 GiB); lower the insertions or raise the fpp");
@@ -78,7 +121,28 @@ public record BloomShape(long cells, int hashes) {
      * @return the number of probes
      */
     public static int optimalHashes(double p) {
-        return (int) Math.max(1, Math.min(MAX_HASHES, Math.round(-Math.log(p) / LN2)));
+        return (int) Math.min(MAX_HASHES, idealHashes(p));
+    }
+
+    /**
+     * {@code max(1, round(-ln p / ln 2))} without the cap: a caller that must not exceed its error
+     * budget refuses a p whose ideal k is above {@value #MAX_HASHES} instead of building it.
+     *
+     * @param p target false-positive probability, in (0, 1)
+     * @return the ideal number of probes
+     */
+    public static long idealHashes(double p) {
+        return Math.max(1, Math.round(-StrictMath.log(p) / LN2));
+    }
+
+    private static double exactCells(long n, double p) {
+        if (n < 1) {
+            throw new IllegalArgumentException("expected insertions must be at least 1, got " + n);
+        }
+        if (!(p > 0 && p < 1)) {
+            throw new IllegalArgumentException("fpp must be in the open range (0, 1), got " + p);
+        }
+        return Math.ceil(-n * StrictMath.log(p) / LN2_SQUARED);
     }
 
     /**

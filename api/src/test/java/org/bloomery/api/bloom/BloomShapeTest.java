@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import org.bloomery.api.FilterSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -30,6 +31,33 @@ class BloomShapeTest {
         assertThatThrownBy(() -> new BloomShape(64, 65)).hasMessageContaining("got 65");
         assertThatThrownBy(() -> BloomShape.optimal(100_000_000_000L, 1e-9)).hasMessageContaining("2^37");
         assertThat(new BloomShape(1L << 37, 64).cells()).isEqualTo(1L << 37);
+    }
+
+    @Test
+    void fromSpecLetsEachOptionReplaceItsPartOfTheOptimum() {
+        FilterSpec spec = FilterSpec.of(1_000_000, 0.01);
+        assertThat(BloomShape.fromSpec(spec, "demo", "cells", 1L << 30, "2^30 cells")).isEqualTo(BloomShape.optimal(1_000_000, 0.01));
+        assertThat(BloomShape.fromSpec(spec.withOption("cells", "100"), "demo", "cells", 1L << 30, "2^30 cells"))
+                .isEqualTo(new BloomShape(128, 7));
+        assertThat(BloomShape.fromSpec(spec.withOption("hashes", "3"), "demo", "cells", 1L << 30, "2^30 cells"))
+                .isEqualTo(new BloomShape(BloomShape.optimalCells(1_000_000, 0.01), 3));
+        assertThatThrownBy(() -> BloomShape.fromSpec(spec.withOption("cells", "2000000000"), "demo", "cells", 1L << 30, "2^30 cells"))
+                .hasMessageContaining("option 'cells' of kind 'demo' must be an integer in [64, 1073741824], got '2000000000'")
+                .hasMessageContaining("the limit is 2^30 cells");
+        assertThatThrownBy(() -> BloomShape.fromSpec(spec.withOption("hashes", "65"), "demo", "cells", 1L << 30, "2^30 cells"))
+                .hasMessageContaining("[1, 64], got '65'");
+        assertThatThrownBy(() -> BloomShape.fromSpec(spec.withOption("bits", "64"), "demo", "cells", 1L << 30, "2^30 cells"))
+                .hasMessageContaining("no option 'bits'");
+        assertThatThrownBy(() -> BloomShape.fromSpec(FilterSpec.of(1_000_000_000, 1e-6), "demo", "cells", 1L << 30, "2^30 cells"))
+                .hasMessageContaining("1000000000 insertions at fpp 1.0E-6 need 28755175133 cells")
+                .hasMessageContaining("2^30 cells");
+    }
+
+    @Test
+    void idealHashesIsUncapped() {
+        assertThat(BloomShape.idealHashes(1e-30)).isEqualTo(100);
+        assertThat(BloomShape.optimalHashes(1e-30)).isEqualTo(64);
+        assertThat(BloomShape.idealHashes(0.9)).isEqualTo(1);
     }
 
     @Test
