@@ -6,6 +6,7 @@ import java.util.Set;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 
@@ -32,7 +33,7 @@ public final class CountingFilterProvider implements FilterProvider {
                 + "with removal; 4 bits per position.\n"
                 + "Options: " + CountingOptions.COUNTERS + " = number of counters m, an integer in [64, 2^34] "
                 + "rounded up to a multiple of 64 (default: the classic optimum for the spec); "
-                + CountingOptions.HASHES + " = probes per item k, an integer in [1, 64] "
+                + BloomShape.HASHES_OPTION + " = probes per item k, an integer in [1, 64] "
                 + "(default: round(-ln fpp / ln 2)).";
     }
 

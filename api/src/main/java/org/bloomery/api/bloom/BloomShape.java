@@ -88,7 +88,8 @@ public record BloomShape(long cells, int hashes) {
             double exact = exactCells(spec.expectedInsertions(), spec.fpp());
             if (exact > maxCells) {
                 throw new IllegalArgumentException(spec.expectedInsertions() + " insertions at fpp " + spec.fpp()
-                        + " need " + (long) exact + " " + cellsKey + ", more than kind '" + kind + "' allows: "
+                        + " need " + (exact < 0x1p62 ? Long.toString((long) exact) : String.format("%.3e", exact))
+                        + " " + cellsKey + ", more than kind '" + kind + "' allows: "
                         + maxCellsMeaning + "; lower the insertions or raise the fpp");
             }
             cells = roundUpToWord((long) exact);
