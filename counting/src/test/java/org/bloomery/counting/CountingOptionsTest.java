@@ -62,7 +62,7 @@ class CountingOptionsTest {
                 .hasMessageContaining("more than kind 'counting' allows: 2^34 counters (8 GiB");
         assertThatThrownBy(() -> CountingBloomFilter.create(FilterSpec.of(Long.MAX_VALUE, 0.01), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("need 8.837e+19 counters")
+                .hasMessageContaining("need 8.841e+19 counters")
                 .hasMessageContaining("more than kind 'counting' allows: 2^34 counters (8 GiB");
     }
 
