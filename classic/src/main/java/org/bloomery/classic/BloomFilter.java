@@ -1,0 +1,328 @@
+package org.bloomery.classic;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collector;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BloomProbes;
+import org.bloomery.api.bloom.BloomShape;
+
+/**
+ * A classic Bloom filter (kind {@code "classic"}): m bits and k probes per item. The probes come
+ * from the item's one 64-bit hash by Kirsch–Mitzenmacher double hashing in 64-bit arithmetic and
+ * are reduced into [0, m) by multiply-high ({@link BloomProbes}), so the false-positive rate after
+ * n distinct items is close to {@code (1 - e^(-kn/m))^k} for every m up to 2^37 bits.
+ *
+ * <p>Sizing from {@link FilterSpec#of(long, double) FilterSpec.of(n, p)}: m = ceil(-n ln p / (ln
+ * 2)^2) rounded up to a whole 64-bit word, and k = max(1, round(-ln p / ln 2)). The option {@code
+ * bits} sets m by hand (an integer in [64, 2^37], rounded up to a multiple of 64) and {@code hashes}
+ * sets k (an integer in [1, 64]); an option left out keeps its formula. Items cannot be removed.
+ *
+ * <p><b>Thread safety.</b> Every method may be called from many threads at once without outside
+ * locking, and none takes a lock: {@link #add}, {@link #mightContain}, {@link #mergeFrom}, {@link
+ * #copy}, {@link #writeTo} and the estimates never lose a concurrent add, because each bit is set
+ * with a compare-and-set on its word. A query racing an add of the same item may answer either way;
+ * once an add has returned (and happened-before the query) the item always tests present. Two
+ * operations are not atomic with respect to concurrent adds: during {@link #clear}, an add racing
+ * with it may survive whole, vanish, or keep only some of its k bits (so its item may then test
+ * absent), and the set-bit count behind {@link #approximateCount()} may be off by the racing bits
+ * until the next quiet {@code clear}; during {@link #intersectWith}, an add racing with it may have
+ * some of its bits cleared, so its item may test absent. Neither happens without such a race.
+ *
+ * @param <T> the item type
+ */
+public final class BloomFilter<T> implements MembershipFilter<T> {
+    /** The kind's name. */
+    static final String KIND = "classic";
+    /** Option key for an explicit number of bits m; k's key is {@link BloomShape#HASHES_OPTION}. */
+    static final String BITS_OPTION = "bits";
+
+    /** What every classic filter can do; its provider declares the same. */
+    static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT, Capability.MERGE);
+
+    private final FilterSpec spec;
+    private final KeyHasher<? super T> hasher;
+    private final BloomShape shape;
+    private final long m;
+    private final int k;
+    private final BitArray bits;
+
+    BloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BitArray bits) {
+        this.spec = spec;
+        this.hasher = hasher;
+        this.shape = shape;
+        this.m = shape.cells();
+        this.k = shape.hashes();
+        this.bits = bits;
+    }
+
+    /**
+     * Builds an empty filter.
+     *
+     * @param spec expected insertions n, target fpp p, and the options {@code bits} and {@code
+     *     hashes}
+     * @param hasher maps items to hashes
+     * @param <T> the item type
+     * @return the filter, with m bits and k probes per item as described above
+     * @throws IllegalArgumentException for an unknown option or a value out of range, naming it
+     *     and the allowed range, or when (n, p) needs more than 2^37 bits (16 GiB)
+     */
+    public static <T> BloomFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        return empty(spec, hasher, shapeOf(spec));
+    }
+
+    /**
+     * A collector that adds every element to a new filter, like Guava's {@code toBloomFilter}. In a
+     * parallel stream each part fills its own filter and the parts are combined by {@link
+     * #mergeFrom}, which gives the same bits as a sequential build.
+     *
+     * @param spec as for {@link #create}; checked when the collector is made
+     * @param hasher maps items to hashes
+     * @param <T> the item type
+     * @return the collector
+     * @throws IllegalArgumentException as {@link #create}
+     */
+    public static <T> Collector<T, ?, BloomFilter<T>> toFilter(FilterSpec spec, KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        BloomShape shape = shapeOf(spec);
+        return Collector.of(
+                () -> empty(spec, hasher, shape),
+                BloomFilter::add,
+                BloomFilter::mergedWith,
+                Collector.Characteristics.UNORDERED);
+    }
+
+    /**
+     * Reads a classic filter written by {@link #writeTo}; {@link org.bloomery.api.Filters#readFrom}
+     * does the same for any kind, without the static type.
+     *
+     * @param in the stream at the start of the envelope; read to its end and not closed
+     * @param hasher a hasher with the id the filter was written with
+     * @param <T> the item type
+     * @return the filter, answering every query as the filter written did
+     * @throws InvalidFilterDataException if the data is not a valid classic filter, saying why
+     * @throws IOException if the stream fails
+     */
+    public static <T> BloomFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        Objects.requireNonNull(hasher, "hasher");
+        return ClassicBody.read(in, hasher);
+    }
+
+    /**
+     * The shape a spec asks for, the same when a filter is created and when one is read back.
+     *
+     * @throws IllegalArgumentException for an unknown option, an option out of range, or an optimum
+     *     above 2^37 bits, naming the value and the allowed range
+     */
+    static BloomShape shapeOf(FilterSpec spec) {
+        return BloomShape.fromSpec(spec, KIND, BITS_OPTION, BloomShape.MAX_CELLS, "2^37 bits (16 GiB)");
+    }
+
+    private static <T> BloomFilter<T> empty(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape) {
+        return new BloomFilter<>(spec, hasher, shape, new BitArray(shape.cells()));
+    }
+
+    @Override
+    public boolean addHash(long hash) {
+        BitArray bits = this.bits;
+        long m = this.m;
+        int k = this.k;
+        long step = BloomProbes.step(hash);
+        long g = hash;
+        boolean changed = false;
+        for (int i = 0; i < k; i++, g += step) {
+            changed |= bits.set(BloomProbes.position(g, m));
+        }
+        return changed;
+    }
+
+    @Override
+    public boolean mightContainHash(long hash) {
+        BitArray bits = this.bits;
+        long m = this.m;
+        int k = this.k;
+        long step = BloomProbes.step(hash);
+        long g = hash;
+        for (int i = 0; i < k; i++, g += step) {
+            if (!bits.get(BloomProbes.position(g, m))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Always refuses, and so does {@link #remove} (after checking its item): bits are shared between
+     * items, so none can be cleared for one item alone.
+     *
+     * @throws UnsupportedOperationException always, naming the kinds that can remove
+     */
+    @Override
+    public boolean removeHash(long hash) {
+        throw new UnsupportedOperationException("a classic Bloom filter cannot remove items, because its bits"
+                + " are shared between items; use kind 'counting' or 'cuckoo' to remove");
+    }
+
+    /**
+     * Adds every item of another filter to this one (bitwise OR). Afterwards this filter answers
+     * true for every item either filter held, exactly as a filter built from both item sets would.
+     *
+     * @param other a compatible filter (see {@link #isCompatible}); it is not changed
+     * @throws IllegalArgumentException if the filters differ in bits m, hashes k or hasher id,
+     *     naming the difference; this filter is then unchanged
+     */
+    public void mergeFrom(BloomFilter<T> other) {
+        requireCompatible(other, "merge");
+        bits.orWith(other.bits);
+    }
+
+    /**
+     * Keeps only the bits set in both filters (bitwise AND). Afterwards this filter answers true
+     * for an item exactly when both filters answered true before, so it holds every item both held,
+     * with a false-positive rate no higher than either's.
+     *
+     * @param other a compatible filter (see {@link #isCompatible}); it is not changed
+     * @throws IllegalArgumentException if the filters differ in bits m, hashes k or hasher id,
+     *     naming the difference; this filter is then unchanged
+     */
+    public void intersectWith(BloomFilter<T> other) {
+        requireCompatible(other, "intersect");
+        bits.andWith(other.bits);
+    }
+
+    /**
+     * Whether {@link #mergeFrom} and {@link #intersectWith} accept another filter: same bits m,
+     * same hashes k and a hasher with the same id. The specs may differ.
+     *
+     * @param other another classic filter
+     * @return true if they can be combined
+     */
+    public boolean isCompatible(BloomFilter<?> other) {
+        return mismatch(other).isEmpty();
+    }
+
+    private void requireCompatible(BloomFilter<?> other, String operation) {
+        mismatch(other).ifPresent(difference -> {
+            throw new IllegalArgumentException("cannot " + operation + " classic filters that differ in "
+                    + difference);
+        });
+    }
+
+    private Optional<String> mismatch(BloomFilter<?> other) {
+        Objects.requireNonNull(other, "other");
+        if (other.m != m) {
+            return Optional.of("bits m (" + m + " here, " + other.m + " in the other)");
+        }
+        if (other.k != k) {
+            return Optional.of("hashes k (" + k + " here, " + other.k + " in the other)");
+        }
+        if (!other.hasher.id().equals(hasher.id())) {
+            return Optional.of("hasher id ('" + hasher.id() + "' here, '" + other.hasher.id() + "' in the other)");
+        }
+        return Optional.empty();
+    }
+
+    private BloomFilter<T> mergedWith(BloomFilter<T> other) {
+        mergeFrom(other);
+        return this;
+    }
+
+    /**
+     * An independent filter with the same spec, hasher and bits; later changes to either do not
+     * show in the other.
+     *
+     * @return the copy
+     */
+    public BloomFilter<T> copy() {
+        return new BloomFilter<>(spec, hasher, shape, bits.copy());
+    }
+
+    /**
+     * The number of probes per item, k.
+     *
+     * @return k, in [1, 64]
+     */
+    public int hashes() {
+        return k;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public FilterSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public KeyHasher<? super T> hasher() {
+        return hasher;
+    }
+
+    /**
+     * The Swamidass–Baldi estimate from the X set bits, {@code round(-(m/k) ln(1 - X/m))}; X is
+     * kept current as bits are set, so this does not scan the array.
+     */
+    @Override
+    public long approximateCount() {
+        return shape.estimateCount(occupied());
+    }
+
+    /** {@code (X/m)^k} for the X bits set now. */
+    @Override
+    public double expectedFpp() {
+        return shape.fppFromOccupied(occupied());
+    }
+
+    private long occupied() {
+        // A clear() racing with adds can leave the live count a few bits off (see the class
+        // comment); clamping keeps the estimates inside their documented ranges even then.
+        return Math.max(0, Math.min(m, bits.cardinality()));
+    }
+
+    /** m, the number of bits, a multiple of 64. */
+    @Override
+    public long bitSize() {
+        return m;
+    }
+
+    @Override
+    public void clear() {
+        bits.clear();
+    }
+
+    /**
+     * Writes the filter in the shared envelope; the body is m, k, the set-bit count and the words.
+     * It writes a snapshot copied first, so that the count always matches the words even while
+     * other threads add; that needs {@code bitSize() / 8} bytes of free heap for the moment.
+     */
+    @Override
+    public void writeTo(OutputStream out) throws IOException {
+        ClassicBody.write(out, this, bits.copy());
+    }
+
+    @Override
+    public String toString() {
+        return "BloomFilter[m=" + m + ", k=" + k + ", hasher=" + hasher.id() + ", approximateCount="
+                + approximateCount() + "]";
+    }
+}

@@ -1,0 +1,78 @@
+package org.bloomery.classic;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.spi.Envelope;
+
+/**
+ * The classic kind's body inside the shared envelope, all big-endian: m (long), k (int), the number
+ * of set bits (long), then the m / 64 words, first to last.
+ */
+final class ClassicBody {
+    private static final int FIELD_BYTES = Long.BYTES + Integer.BYTES + Long.BYTES;
+
+    private ClassicBody() {
+    }
+
+    /**
+     * Writes a filter.
+     *
+     * @param out the stream; not closed
+     * @param filter the filter, for its kind, hasher, spec and k
+     * @param snapshot the filter's bits, copied so that no concurrent add changes them mid-write
+     * @throws IOException if the stream fails
+     */
+    static void write(OutputStream out, BloomFilter<?> filter, BitArray snapshot) throws IOException {
+        Envelope.write(out, filter, FIELD_BYTES + snapshot.serializedBytes(), body -> {
+            body.writeLong(snapshot.bitSize());
+            body.writeInt(filter.hashes());
+            body.writeLong(snapshot.cardinality());
+            snapshot.writeTo(body);
+        });
+    }
+
+    /**
+     * Reads a filter, checking every body field against its range and against the spec.
+     *
+     * @param in the stream at the start of the envelope
+     * @param hasher the hasher the filter was written with
+     * @param <T> the item type
+     * @return the filter
+     * @throws InvalidFilterDataException if the data is not a valid classic filter
+     * @throws IOException if the stream fails
+     */
+    static <T> BloomFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return Envelope.read(in, BloomFilter.KIND, hasher, (spec, body) -> {
+            long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
+            int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
+            long stored = body.readLong("set-bit count", 0, m);
+            BloomShape shape = shapeOf(spec);
+            // Checked before the words are read, so a forged m cannot make us read or allocate
+            // more than the spec itself calls for.
+            if (m != shape.cells() || k != shape.hashes()) {
+                throw new InvalidFilterDataException("the body holds m = " + m + " bits and k = " + k
+                        + " hashes, but its spec gives m = " + shape.cells() + " and k = " + shape.hashes());
+            }
+            BitArray bits = BitArray.readFrom(body, m);
+            if (bits.cardinality() != stored) {
+                throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "
+                        + bits.cardinality());
+            }
+            return new BloomFilter<>(spec, hasher, shape, bits);
+        });
+    }
+
+    private static BloomShape shapeOf(FilterSpec spec) throws InvalidFilterDataException {
+        try {
+            return BloomFilter.shapeOf(spec);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFilterDataException("the stored spec does not make a classic filter: " + e.getMessage(), e);
+        }
+    }
+}
