@@ -35,8 +35,6 @@ record GrowthPlan(long capacity, double errorRate, int expansion, double tighten
     static final int DEFAULT_EXPANSION = 2;
     static final double DEFAULT_TIGHTENING = 0.5;
 
-    private static final double LN2 = Math.log(2);
-
     /**
      * Reads and checks the spec's options.
      *
@@ -98,8 +96,8 @@ record GrowthPlan(long capacity, double errorRate, int expansion, double tighten
             }
         }
         double error = nonscaling ? errorRate : errorRate * (1 - tightening) * StrictMath.pow(tightening, index);
-        // BloomShape.optimalHashes caps k at 64, which would leave the layer over its error budget.
-        long hashes = Math.round(-Math.log(error) / LN2);
+        // BloomShape.optimal caps k at 64, which would leave the layer over its error budget.
+        long hashes = BloomShape.idealHashes(error);
         if (hashes > BloomShape.MAX_HASHES) {
             throw new IllegalArgumentException("its error " + error + " needs " + hashes + " hashes, more than "
                     + BloomShape.MAX_HASHES + " (tightening " + tightening
