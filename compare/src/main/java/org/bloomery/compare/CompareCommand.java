@@ -88,7 +88,7 @@ final class CompareCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "" + DEFAULT_ROUNDS,
-            description = "Churn rounds, each replacing 10% of the live set (default: ${DEFAULT-VALUE}).")
+            description = "Churn rounds, each replacing 10%% of the live set (default: ${DEFAULT-VALUE}).")
     private int rounds;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "report",

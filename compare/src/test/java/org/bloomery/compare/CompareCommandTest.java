@@ -1,0 +1,152 @@
+package org.bloomery.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.bloomery.compare.contestant.Contestant;
+import org.bloomery.compare.contestant.Entrant;
+import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.compare.exact.ExactSets;
+import org.bloomery.compare.keys.KeyGenerator;
+import org.bloomery.compare.report.CsvReport;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.w3c.dom.Document;
+
+/** Runs {@code compare} end to end on a tiny n and checks that the report's numbers are real. */
+class CompareCommandTest {
+    private static final int N = 2_000;
+    private static final long SEED = 7;
+    private static final double FPP = 0.01;
+
+    @TempDir
+    static Path out;
+    private static Run run;
+    private static List<Map<String, String>> csv;
+
+    record Run(int exitCode, String stdout, String stderr) {
+    }
+
+    @BeforeAll
+    static void runCompare() throws IOException {
+        run = execute("compare", "--n", Integer.toString(N), "--fpp", Double.toString(FPP), "--seed",
+                Long.toString(SEED), "--rounds", "3", "--out", out.toString());
+        csv = CsvParser.records(Files.readString(out.resolve("results.csv"), StandardCharsets.UTF_8));
+    }
+
+    static Run execute(String... args) {
+        StringWriter stdout = new StringWriter();
+        StringWriter stderr = new StringWriter();
+        int code = Main.commandLine().setOut(new PrintWriter(stdout)).setErr(new PrintWriter(stderr)).execute(args);
+        return new Run(code, stdout.toString(), stderr.toString());
+    }
+
+    @Test
+    void succeedsAndWritesEveryFormat() throws IOException {
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(out.resolve("report.md")).exists();
+        assertThat(out.resolve("results.csv")).exists();
+        assertThat(out.resolve("index.html")).exists();
+        assertThat(run.stdout()).isEqualTo(Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8));
+        assertThat(run.stderr()).contains("uniform · guava · string keys", "[100%] done");
+    }
+
+    @Test
+    void everyContestantAppearsInTheCsvAndTheMarkdown() throws IOException {
+        String markdown = Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8);
+        List<String> names = new ArrayList<>();
+        Lineup.everyFilter().forEach(e -> names.add(e.name()));
+        ExactSets.entrants().forEach(e -> names.add(e.name()));
+        for (String name : names) {
+            assertThat(csv).as(name).anyMatch(row -> row.get("contestant").equals(name));
+            assertThat(markdown).as(name).contains("| " + name + " |");
+        }
+        assertThat(markdown).contains("missing: " + (Lineup.missingKinds().isEmpty() ? "none"
+                : String.join("; ", Lineup.missingKinds())));
+    }
+
+    @Test
+    void csvHasTheDocumentedColumnsAndOneRowPerContestantWorkloadSpecAndKeyType() {
+        assertThat(csv).isNotEmpty().allSatisfy(row -> assertThat(row.keySet()).containsExactlyElementsOf(
+                CsvReport.COLUMNS));
+        long distinct = csv.stream().map(r -> List.of(r.get("workload"), r.get("contestant"), r.get("key_type"),
+                r.get("target_fpp"))).distinct().count();
+        assertThat(distinct).isEqualTo(csv.size());
+        assertThat(csv).allSatisfy(row -> {
+            assertThat(row.get("false_negatives")).isEqualTo("0");
+            assertThat(row.get("cores")).isEqualTo(Integer.toString(Runtime.getRuntime().availableProcessors()));
+            assertThat(row.get("seed")).isEqualTo(Long.toString(SEED));
+        });
+        assertThat(csv).filteredOn(row -> row.get("workload").equals("churn"))
+                .isNotEmpty()
+                .allSatisfy(row -> assertThat(row.get("round_fpp").split(" ")).hasSize(3));
+    }
+
+    static Stream<Arguments> uniformRows() {
+        return Lineup.everyFilter().stream()
+                .flatMap(e -> Stream.of(KeyType.values()).map(type -> Arguments.of(e.name(), e, type)));
+    }
+
+    /**
+     * The CSV's fpp is a recount: the test rebuilds the contestant, inserts the same n keys from the
+     * same seed, queries the same 10·n absent keys and counts false positives itself. A reproducible
+     * contestant must match exactly. CuckooFilter4J salts its hash with SecureRandom, so its two
+     * counts are two independent measurements of one rate: at about 2% of 20,000 queries (400
+     * expected, σ ≈ 20 each, σ ≈ 28 for the difference) they must agree within 6σ ≈ 170.
+     */
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("uniformRows")
+    void csvFppMatchesARecountFromTheSameSeed(String name, Entrant entrant, KeyType type) {
+        Map<String, String> row = csv.stream()
+                .filter(r -> r.get("workload").equals("uniform") && r.get("contestant").equals(name)
+                        && r.get("key_type").equals(type.label()))
+                .findFirst().orElseThrow();
+        KeyGenerator generator = new KeyGenerator(SEED);
+        Contestant rebuilt = entrant.create(type, N, FPP);
+        generator.present(type, N).addTo(rebuilt, 0, N);
+        long absent = 10L * N;
+        long recount = generator.absent(type, (int) absent).countContained(rebuilt, 0, (int) absent);
+
+        long falsePositives = Long.parseLong(row.get("false_positives"));
+        assertThat(Long.parseLong(row.get("absent_queries"))).isEqualTo(absent);
+        assertThat(Double.parseDouble(row.get("measured_fpp"))).isCloseTo(falsePositives / (double) absent,
+                within(1e-11));
+        if (entrant.reproducible()) {
+            assertThat(falsePositives).isEqualTo(recount);
+        } else {
+            assertThat(Math.abs(falsePositives - recount)).isLessThan(170);
+        }
+        assertThat(Double.parseDouble(row.get("fpp_ci95_low"))).isLessThanOrEqualTo(falsePositives / (double) absent);
+        assertThat(Double.parseDouble(row.get("fpp_ci95_high"))).isGreaterThanOrEqualTo(
+                falsePositives / (double) absent);
+    }
+
+    @Test
+    void htmlIsWellFormedXmlWithOneSvgPerChart() throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setNamespaceAware(true);
+        Document page = factory.newDocumentBuilder().parse(out.resolve("index.html").toFile());
+        // Three charts: fpp against space, throughput, churn.
+        assertThat(page.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg").getLength()).isEqualTo(3);
+        assertThat(page.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "script").getLength()).isZero();
+        String html = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
+        // Self-contained: nothing is loaded from anywhere.
+        assertThat(html).doesNotContain("src=", "href=", "@import", "url(")
+                .contains("lower bound log2(1/ε)", "classic Bloom 1.44·log2(1/ε)");
+    }
+}
