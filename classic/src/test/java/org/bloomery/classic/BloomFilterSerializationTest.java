@@ -1,0 +1,135 @@
+package org.bloomery.classic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.zip.CRC32C;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.contract.TestKeys;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The classic body: a filter read back is typed, compatible and mergeable with the original, and
+ * every body field is checked against its range, the spec and the words, even under a valid
+ * checksum.
+ */
+class BloomFilterSerializationTest {
+    private static final long SEED = 0x5E_41A1L;
+    private static final FilterSpec SPEC = FilterSpec.of(1000, 0.01);
+    /** m (8 bytes), k (4), set-bit count (8), then m / 8 bytes of words. */
+    private static final int COUNT_OFFSET = 12;
+
+    private static BloomFilter<CharSequence> filled(FilterSpec spec) {
+        BloomFilter<CharSequence> filter = BloomFilter.create(spec, KeyHasher.strings());
+        for (int i = 0; i < 1000; i++) {
+            filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
+        }
+        return filter;
+    }
+
+    private static BloomFilter<CharSequence> read(byte[] bytes) throws IOException {
+        return BloomFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.strings());
+    }
+
+    @Test
+    void aFilterReadBackMergesAndIntersectsWithTheOriginal() throws IOException {
+        BloomFilter<CharSequence> original = filled(SPEC);
+        byte[] bytes = FilterBytes.of(original);
+
+        BloomFilter<CharSequence> read = read(bytes);
+
+        assertThat(read.isCompatible(original)).isTrue();
+        assertThat(read.hashes()).isEqualTo(original.hashes());
+        read.mergeFrom(original);
+        read.intersectWith(original);
+        original.mergeFrom(read);
+        assertThat(FilterBytes.of(read)).isEqualTo(bytes);
+        assertThat(FilterBytes.of(original)).isEqualTo(bytes);
+    }
+
+    @Test
+    void theBodyHoldsMKTheSetBitCountAndTheWords() {
+        BloomFilter<CharSequence> filter = filled(SPEC);
+        byte[] bytes = FilterBytes.of(filter);
+        ByteBuffer body = ByteBuffer.wrap(bytes, bodyOffset(bytes, filter.bitSize()), 20);
+
+        assertThat(body.getLong()).isEqualTo(9600);
+        assertThat(body.getInt()).isEqualTo(7);
+        long count = body.getLong();
+        long recount = 0;
+        for (int i = bytes.length - 4 - 9600 / 8; i < bytes.length - 4; i++) {
+            recount += Integer.bitCount(bytes[i] & 0xFF);
+        }
+        assertThat(count).isEqualTo(recount).isPositive();
+    }
+
+    @Test
+    void aSetBitCountThatDisagreesWithTheWordsIsRejected() {
+        byte[] bytes = FilterBytes.of(filled(SPEC));
+        int count = bodyOffset(bytes, 9600) + COUNT_OFFSET;
+        ByteBuffer.wrap(bytes).putLong(count, ByteBuffer.wrap(bytes).getLong(count) + 1);
+        reseal(bytes);
+
+        assertThatThrownBy(() -> read(bytes)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("bits are set, but its words hold");
+    }
+
+    @Test
+    void bitsOrHashesThatDisagreeWithTheSpecAreRejected() {
+        byte[] moreBits = FilterBytes.of(filled(SPEC));
+        int body = bodyOffset(moreBits, 9600);
+        ByteBuffer.wrap(moreBits).putLong(body, 9664);
+        reseal(moreBits);
+        byte[] fewerHashes = FilterBytes.of(filled(SPEC));
+        ByteBuffer.wrap(fewerHashes).putInt(body + 8, 6);
+        reseal(fewerHashes);
+
+        assertThatThrownBy(() -> read(moreBits)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("the body holds m = 9664 bits and k = 7 hashes, but its spec gives m = 9600 and k = 7");
+        assertThatThrownBy(() -> read(fewerHashes)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("the body holds m = 9600 bits and k = 6 hashes, but its spec gives m = 9600 and k = 7");
+    }
+
+    @Test
+    void aStoredSpecThatMakesNoClassicFilterIsRejected() {
+        byte[] bytes = FilterBytes.of(filled(SPEC.withOption("bits", "9600")));
+        // The option's value "9600" becomes "96x0", not an integer.
+        int value = indexOf(bytes, "9600".getBytes(StandardCharsets.US_ASCII));
+        bytes[value + 2] = 'x';
+        reseal(bytes);
+
+        assertThatThrownBy(() -> read(bytes)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("the stored spec does not make a classic filter")
+                .hasMessageContaining("got '96x0'");
+    }
+
+    private static int bodyOffset(byte[] envelope, long m) {
+        return envelope.length - 4 - (20 + (int) (m / 8));
+    }
+
+    private static int indexOf(byte[] bytes, byte[] pattern) {
+        outer:
+        for (int i = 0; i + pattern.length <= bytes.length; i++) {
+            for (int j = 0; j < pattern.length; j++) {
+                if (bytes[i + j] != pattern[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError("pattern not found");
+    }
+
+    /** Rewrites the CRC32C trailer, so that the body's own checks are what rejects the bytes. */
+    private static void reseal(byte[] envelope) {
+        CRC32C crc = new CRC32C();
+        crc.update(envelope, 0, envelope.length - 4);
+        ByteBuffer.wrap(envelope).putInt(envelope.length - 4, (int) crc.getValue());
+    }
+}
