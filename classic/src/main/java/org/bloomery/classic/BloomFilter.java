@@ -28,15 +28,17 @@ import org.bloomery.api.bloom.BloomShape;
  * sets k (an integer in [1, 64]); an option left out keeps its formula. Items cannot be removed.
  *
  * <p><b>Thread safety.</b> Every method may be called from many threads at once without outside
- * locking, and none takes a lock: {@link #add}, {@link #mightContain}, {@link #mergeFrom}, {@link
- * #copy}, {@link #writeTo} and the estimates never lose a concurrent add, because each bit is set
- * with a compare-and-set on its word. A query racing an add of the same item may answer either way;
- * once an add has returned (and happened-before the query) the item always tests present. Two
- * operations are not atomic with respect to concurrent adds: during {@link #clear}, an add racing
- * with it may survive whole, vanish, or keep only some of its k bits (so its item may then test
- * absent), and the set-bit count behind {@link #approximateCount()} may be off by the racing bits
- * until the next quiet {@code clear}; during {@link #intersectWith}, an add racing with it may have
- * some of its bits cleared, so its item may test absent. Neither happens without such a race.
+ * locking, and none takes a lock. {@link #add} and {@link #mergeFrom} never lose a concurrent add or
+ * merge, because each word changes only by compare-and-set; a merge includes the other filter's
+ * concurrent adds or not. {@link #copy} and {@link #writeTo} take a consistent snapshot holding
+ * every add that returned before they began. A query racing an add of the same item may answer
+ * either way; once an add has returned (and happened-before the query) the item always tests
+ * present. Two operations are not atomic with respect to concurrent adds: during {@link #clear}, an
+ * add racing with it may survive whole, vanish, or keep only some of its k bits (so its item may
+ * then test absent), and the set-bit count behind {@link #approximateCount()} may be off by the
+ * racing bits until the next quiet {@code clear}; during {@link #intersectWith}, an add racing with
+ * it may have some of its bits cleared, so its item may test absent. Neither happens without such a
+ * race.
  *
  * @param <T> the item type
  */
