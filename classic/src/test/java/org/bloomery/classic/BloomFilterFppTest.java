@@ -7,7 +7,6 @@ import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.TestKeys;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -127,15 +126,13 @@ class BloomFilterFppTest {
 
     /**
      * Small filters at small p, where the formula is within 1.5% of the exact rate (3.7% at (1,
-     * 0.1)) but {@code BloomProbes} (api) measures far above it: its k probes are an arithmetic
-     * progression read from the top bits of g, and an odd step does not stop that from collapsing
-     * (hash 0x1234567800000000 has step 0x12345679 and puts all 7 probes on bit 681606 of a
-     * 9,585,088-bit filter). In filters of a few thousand bits, keys whose steps nearly agree, or
-     * are near a fraction with a small denominator, share or collapse their probe sets. Measured
-     * with these rows and keys: 5.98x the formula at (1, 0.1), 1.25x at (100, 0.001), 2.24x at
-     * (100, 10^-4), 1.13x at (1000, 10^-4). With g remixed before the reduction ({@code g ^= g >>>
-     * 32; g *= 0xD6E8FEB86659FD93L;} in {@code BloomProbes.position}) the same rows measure 1.016,
-     * 1.030, 0.995 and 0.977, and the enabled grid stays within 0.989 to 1.033 (0.970 to 1.053 now).
+     * 0.1)) and probe sets are most likely to collapse. These rows pin the regression found while
+     * building this module: before {@code BloomProbes.position} scrambled g, its k probes were an
+     * arithmetic progression read from the top bits of g, and keys whose steps nearly agreed, or
+     * were near a fraction with a small denominator, shared or collapsed their probe sets (hash
+     * 0x1234567800000000 put all 7 probes on one bit). These rows then measured 5.98x the formula at
+     * (1, 0.1), 1.25x at (100, 0.001), 2.24x at (100, 10^-4) and 1.13x at (1000, 10^-4); with the
+     * scramble they measure 1.016, 1.030, 0.995 and 0.977.
      *
      * <pre>
      *        n  p       m      k   probes   E       sd     10% bound
@@ -153,8 +150,6 @@ class BloomFilterFppTest {
                 new FppRow(1000, 0.0001, 100, 400_000));
     }
 
-    @Disabled("api BloomProbes collapses probe sets below ~20,000 bits (see smallFiltersAtSmallFpp); "
-            + "enable once the lead remixes g in BloomProbes.position")
     @ParameterizedTest(name = "{0}")
     @MethodSource("smallFiltersAtSmallFpp")
     void measuredFppOfSmallFiltersIsWithinTenPercentOfTheory(FppRow row) {
