@@ -1,6 +1,9 @@
-/** The classic Bloom filter, registered with {@link java.util.ServiceLoader} as kind {@code "classic"}. */
+/**
+ * The classic Bloom filter, registered with {@link java.util.ServiceLoader} as kind {@code
+ * "classic"}. Its public type exposes api types, so the api is required transitively.
+ */
 module org.bloomery.classic {
-    requires org.bloomery.api;
+    requires transitive org.bloomery.api;
 
     exports org.bloomery.classic;
 
