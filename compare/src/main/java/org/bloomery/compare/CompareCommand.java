@@ -50,7 +50,7 @@ final class CompareCommand implements Callable<Integer> {
     /** The default n. */
     static final int DEFAULT_N = 1_000_000;
     /** Churn rounds by default: what fits the default run in the 3-minute budget on 2 cores. */
-    static final int DEFAULT_ROUNDS = 5;
+    static final int DEFAULT_ROUNDS = 3;
     /** Share of the heap the key arrays may take; filters and exact sets need the rest. */
     private static final double KEY_HEAP_SHARE = 0.6;
 

@@ -20,6 +20,9 @@ final class FppChart {
     private static final int TOP = 20;
     private static final int BOTTOM = 50;
     private static final int CURVE_SAMPLES = 120;
+    private static final String CLASSIC_COLOR = "#888";
+    private static final String LOWER_BOUND_COLOR = "#000";
+    private static final String LOWER_BOUND_DASH = "4 3";
 
     private FppChart() {
     }
@@ -43,8 +46,8 @@ final class FppChart {
         Axis x = Axis.logAround(Math.max(1, minBits), maxBits, 2, LEFT, WIDTH - RIGHT);
         Axis y = Axis.logAround(minFpp, Math.min(1, maxFpp), 10, HEIGHT - BOTTOM, TOP);
         frame(svg, x, y);
-        curve(svg, x, y, 1.0, "lower bound log2(1/ε)", "#000", "4 3");
-        curve(svg, x, y, Figures.CLASSIC_FACTOR, "classic Bloom 1.44·log2(1/ε)", "#888", "");
+        curve(svg, x, y, 1.0, LOWER_BOUND_COLOR, LOWER_BOUND_DASH);
+        curve(svg, x, y, Figures.CLASSIC_FACTOR, CLASSIC_COLOR, "");
         for (Result r : uniform) {
             String color = Svg.color(Math.max(0, contestants.indexOf(r.contestant())));
             double px = x.at(r.bitsPerElement());
@@ -80,7 +83,7 @@ final class FppChart {
     }
 
     /** ε = 2^(−bits / factor): the lower bound for factor 1, the classic Bloom filter for 1/ln 2. */
-    private static void curve(Svg svg, Axis x, Axis y, double factor, String label, String color, String dash) {
+    private static void curve(Svg svg, Axis x, Axis y, double factor, String color, String dash) {
         List<double[]> points = new ArrayList<>();
         double ratio = Math.pow(x.max() / x.min(), 1.0 / CURVE_SAMPLES);
         double bits = x.min();
@@ -91,10 +94,6 @@ final class FppChart {
             }
         }
         svg.polyline(points, color, dash, 1.5);
-        if (!points.isEmpty()) {
-            double[] last = points.get(points.size() - 1);
-            svg.text(last[0] + 4, last[1] - 4, "start", color, label);
-        }
     }
 
     private static void legend(Svg svg, List<String> contestants) {
@@ -108,5 +107,9 @@ final class FppChart {
         svg.text(lx + 10, ly + 14, "start", "#333", "string keys");
         svg.rect(lx - 3.5, ly + 24.5, 7, 7, "#555", "long keys");
         svg.text(lx + 10, ly + 32, "start", "#333", "long keys");
+        svg.line(lx - 6, ly + 50, lx + 6, ly + 50, CLASSIC_COLOR, "");
+        svg.text(lx + 10, ly + 54, "start", "#333", "classic Bloom 1.44·log2(1/ε)");
+        svg.line(lx - 6, ly + 68, lx + 6, ly + 68, LOWER_BOUND_COLOR, LOWER_BOUND_DASH);
+        svg.text(lx + 10, ly + 72, "start", "#333", "lower bound log2(1/ε)");
     }
 }

@@ -44,7 +44,7 @@ final class ReportHeader {
                             + " filter needs 1.44·log2(1/ε) = %.2f.",
                     Figures.fpp(fpp), Figures.lowerBoundBits(fpp), Figures.classicBits(fpp)));
         }
-        lines.add("measured fpp is false positives / absent-key queries (10·n absent keys in uniform and growth,"
+        lines.add("measured fpp is false positives / absent-key queries (10·n absent keys in uniform and growth, n in exact,"
                 + " n per churn round); the 95% Wilson interval shows how much of a gap is noise.");
         lines.add("false neg. counts present keys answered \"definitely not\": it must be 0. A ⚠ marks a"
                 + " contestant that broke that promise.");

@@ -66,7 +66,7 @@ final class ReportTables {
         }
         return new Table("churn: a live set of n; each round removes the oldest 10% and adds 10% new (M ops/s)",
                 List.of("contestant", "keys", "target fpp", "rounds", "false neg. per round", "fpp per round",
-                        "pooled fpp (95% CI)", "remove", "add", "per round"), 2, cells);
+                        "pooled fpp (95% CI)", "remove", "add", "M ops/s per round"), 2, cells);
     }
 
     private static Table growth(List<Result> rows) {

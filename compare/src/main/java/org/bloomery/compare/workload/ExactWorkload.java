@@ -6,8 +6,8 @@ import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
 
 /**
- * {@code exact}: the same n keys in an exact set, probed like {@code uniform} (an exact set must show
- * no false positive and no false negative). Its size is read from its tables when the library
+ * {@code exact}: the same n keys in an exact set, probed with the n present and n absent keys (an
+ * exact set must show no false positive and no false negative). Its size is read from its tables when the library
  * exposes them; otherwise it is the heap grown by building it, measured after forced garbage
  * collection and marked approximate.
  */
@@ -23,7 +23,8 @@ final class ExactWorkload {
         long bits = structureBits.isPresent()
                 ? structureBits.getAsLong()
                 : Math.max(0, HeapMeter.usedAfterGc() - heapBefore) * Byte.SIZE;
-        UniformWorkload.probe(trial, keys, n);
+        // n absent queries suffice: an exact set has no false-positive rate to estimate.
+        UniformWorkload.probe(trial, keys, n, n);
         boolean approximate = structureBits.isEmpty();
         String note = approximate
                 ? "heap delta after forced GC (approximate)"

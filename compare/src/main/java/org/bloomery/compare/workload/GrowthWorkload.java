@@ -14,11 +14,11 @@ final class GrowthWorkload {
 
     static Result grown(Entrant entrant, KeyPools keys, int n, double fpp) {
         int capacity = Math.max(1, n / Plan.GROWTH_START_DIVISOR);
-        return run(entrant, keys, n, fpp, capacity, "grown from capacity " + capacity);
+        return run(entrant, keys, n, fpp, capacity, "");
     }
 
     static Result preSized(Entrant entrant, KeyPools keys, int n, double fpp) {
-        return run(entrant, keys, n, fpp, n, "pre-sized for n (baseline)");
+        return run(entrant, keys, n, fpp, n, "baseline: pre-sized for n");
     }
 
     private static Result run(Entrant entrant, KeyPools keys, int n, double fpp, int capacity, String note) {

@@ -32,7 +32,11 @@ final class UniformWorkload {
     }
 
     static void probe(Trial trial, KeyPools keys, int n) {
+        probe(trial, keys, n, n * Plan.ABSENT_PER_KEY);
+    }
+
+    static void probe(Trial trial, KeyPools keys, int n, int absent) {
         trial.queryPresent(keys.present(), 0, n);
-        trial.queryAbsent(keys.absent(), 0, Math.min(keys.absent().size(), n * Plan.ABSENT_PER_KEY));
+        trial.queryAbsent(keys.absent(), 0, absent);
     }
 }
