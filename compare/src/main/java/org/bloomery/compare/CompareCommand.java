@@ -105,14 +105,15 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Plan plan = plan();
+        Lineup.Kinds found = foundKinds();
+        Plan plan = plan(found);
         Set<Format> chosen = formats();
         checkHeap(plan);
         long start = System.nanoTime();
         List<Result> results = new Comparison(plan, new Progress(spec.commandLine().getErr(),
                 System.console() != null)).run();
         double seconds = (System.nanoTime() - start) / 1e9;
-        Report report = new Report(runInfo(plan, results, seconds), results);
+        Report report = new Report(runInfo(plan, found, results, seconds), results);
         Files.createDirectories(out);
         for (Format format : chosen) {
             Files.writeString(out.resolve(format.fileName()), format.render(report), StandardCharsets.UTF_8);
@@ -128,7 +129,7 @@ final class CompareCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Plan plan() {
+    private Plan plan(Lineup.Kinds found) {
         if (n < 1) {
             throw bad("--n must be at least 1, got " + n);
         }
@@ -140,7 +141,7 @@ final class CompareCommand implements Callable<Integer> {
                 throw bad("--fpp must be in the open range (0, 1), got " + fpp);
             }
         }
-        List<Entrant> filters = new ArrayList<>(selectedKinds());
+        List<Entrant> filters = new ArrayList<>(selectedKinds(found));
         filters.addAll(selectedPeers());
         try {
             return new Plan(n, List.copyOf(new LinkedHashSet<>(fpps)), seed, selectedWorkloads(), rounds, filters,
@@ -150,32 +151,26 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private List<Entrant> selectedKinds() {
-        Map<String, Map<String, String>> byKind = kindOptions();
-        List<Entrant> found = Lineup.kinds(byKind);
+    private List<Entrant> selectedKinds(Lineup.Kinds found) {
         if (kinds == null) {
-            return checked(found);
+            return found.entrants();
         }
         List<String> known = new ArrayList<>(Lineup.PROJECT_KINDS);
-        found.forEach(e -> known.add(e.name()));
+        Filters.kinds().forEach(known::add);
         for (String kind : kinds) {
             if (!known.contains(kind)) {
                 throw bad("unknown kind '" + kind + "'; kinds: " + String.join(", ", new LinkedHashSet<>(known)));
             }
         }
-        return checked(found.stream().filter(e -> kinds.contains(e.name())).toList());
+        return found.entrants().stream().filter(e -> kinds.contains(e.name())).toList();
     }
 
-    /** Builds a tiny filter of each kind so that a bad --option value is a usage error, not a crash mid-run. */
-    private List<Entrant> checked(List<Entrant> entrants) {
-        for (Entrant e : entrants) {
-            try {
-                e.create(KeyType.LONG, 1, 0.5);
-            } catch (IllegalArgumentException ex) {
-                throw bad("kind '" + e.name() + "' rejects its options: " + ex.getMessage());
-            }
+    private Lineup.Kinds foundKinds() {
+        try {
+            return Lineup.kinds(kindOptions());
+        } catch (IllegalArgumentException e) {
+            throw bad(e.getMessage());
         }
-        return entrants;
     }
 
     private Map<String, Map<String, String>> kindOptions() {
@@ -266,7 +261,7 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private RunInfo runInfo(Plan plan, List<Result> results, double seconds) {
+    private RunInfo runInfo(Plan plan, Lineup.Kinds found, List<Result> results, double seconds) {
         List<String> notes = new ArrayList<>();
         for (Entrant e : plan.filters()) {
             if (!e.reproducible()) {
@@ -277,7 +272,7 @@ final class CompareCommand implements Callable<Integer> {
         if (plan.n() != DEFAULT_N) {
             notes.add(String.format(Locale.ROOT, "n = %,d (the default is %,d).", plan.n(), DEFAULT_N));
         }
-        Filters.loadFailures().forEach(failure -> notes.add("A filter provider failed to load: " + failure));
+        found.failures().forEach(failure -> notes.add("A filter kind failed and was left out: " + failure));
         results.stream().filter(r -> r.falseNegatives() > 0).forEach(r -> notes.add(String.format(Locale.ROOT,
                 "%s gave %d false negatives in %s (%s keys, fpp %s).", r.contestant(), r.falseNegatives(),
                 r.workload().label(), r.keyType().label(), r.targetFpp())));

@@ -11,6 +11,7 @@ import org.bloomery.compare.contestant.CommonsSimpleBloomContestant;
 import org.bloomery.compare.contestant.CuckooFilter4jContestant;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.GuavaBloomContestant;
+import org.bloomery.compare.contestant.KeyType;
 
 /**
  * Who can take part: the Bloomery kinds that ServiceLoader finds now, the peers, and the kinds the
@@ -19,6 +20,8 @@ import org.bloomery.compare.contestant.GuavaBloomContestant;
 public final class Lineup {
     /** The kinds the Bloomery project ships. */
     public static final List<String> PROJECT_KINDS = List.of("classic", "counting", "scalable", "cuckoo");
+    /** The fpp of the one-item filter that checks a provider works. */
+    private static final double SMOKE_FPP = 0.5;
 
     private Lineup() {
     }
@@ -43,17 +46,48 @@ public final class Lineup {
     }
 
     /**
-     * The entrant of every kind found, sorted by kind.
+     * The kinds found and usable, and the ones that failed.
+     *
+     * @param entrants one entrant per usable kind, sorted by kind
+     * @param failures one line per kind whose provider failed (a broken or half-built module), naming it
+     */
+    public record Kinds(List<Entrant> entrants, List<String> failures) {
+        /** Copies the lists. */
+        public Kinds {
+            entrants = List.copyOf(entrants);
+            failures = List.copyOf(failures);
+        }
+    }
+
+    /**
+     * The entrant of every kind found whose provider works: each is asked for its capabilities and
+     * builds one tiny filter. A provider that fails is listed by name and hides no other kind.
      *
      * @param options provider options by kind; a kind without an entry gets none
-     * @return the entrants
+     * @return the usable kinds and the failures
+     * @throws IllegalArgumentException if a kind rejects the options given for it, naming the kind
      */
-    public static List<Entrant> kinds(Map<String, Map<String, String>> options) {
-        List<Entrant> kinds = new ArrayList<>();
+    public static Kinds kinds(Map<String, Map<String, String>> options) {
+        List<Entrant> entrants = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
         for (FilterProvider provider : providers()) {
-            kinds.add(BloomeryContestant.entrant(provider, options.getOrDefault(provider.kind(), Map.of())));
+            String kind = provider.kind();
+            Map<String, String> kindOptions = options.getOrDefault(kind, Map.of());
+            try {
+                Entrant entrant = BloomeryContestant.entrant(provider, kindOptions);
+                entrant.create(KeyType.LONG, 1, SMOKE_FPP);
+                entrants.add(entrant);
+            } catch (IllegalArgumentException e) {
+                if (!kindOptions.isEmpty()) {
+                    throw new IllegalArgumentException("kind '" + kind + "' rejects its options: " + e.getMessage(), e);
+                }
+                failures.add(kind + ": " + e);
+            } catch (RuntimeException | LinkageError e) {
+                failures.add(kind + ": " + e);
+            }
         }
-        return kinds;
+        failures.addAll(Filters.loadFailures());
+        return new Kinds(entrants, failures);
     }
 
     /**
@@ -72,7 +106,7 @@ public final class Lineup {
      * @return the entrants, kinds first
      */
     public static List<Entrant> everyFilter() {
-        List<Entrant> all = new ArrayList<>(kinds(Map.of()));
+        List<Entrant> all = new ArrayList<>(kinds(Map.of()).entrants());
         all.addAll(peers());
         return all;
     }

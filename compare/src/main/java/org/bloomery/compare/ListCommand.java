@@ -1,9 +1,9 @@
 package org.bloomery.compare;
 
 import java.io.PrintWriter;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bloomery.api.FilterProvider;
-import org.bloomery.api.Filters;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.exact.ExactSets;
 import org.bloomery.compare.workload.Workload;
@@ -23,13 +23,16 @@ final class ListCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         out.println("Bloomery kinds found:");
+        Lineup.Kinds found = Lineup.kinds(Map.of());
         for (FilterProvider provider : Lineup.providers()) {
-            out.println("  " + provider.kind() + "  " + provider.capabilities() + "  "
-                    + provider.description().lines().findFirst().orElse(""));
+            if (found.entrants().stream().anyMatch(e -> e.name().equals(provider.kind()))) {
+                out.println("  " + provider.kind() + "  " + provider.capabilities() + "  "
+                        + provider.description().lines().findFirst().orElse(""));
+            }
         }
         out.println("Bloomery kinds missing: " + (Lineup.missingKinds().isEmpty() ? "none"
                 : String.join(", ", Lineup.missingKinds())));
-        Filters.loadFailures().forEach(failure -> out.println("  failed to load: " + failure));
+        found.failures().forEach(failure -> out.println("Failed and left out: " + failure));
         out.println("Peers:");
         for (Entrant peer : Lineup.peers()) {
             out.println("  " + peer.name() + " (" + peer.family() + ")  " + peer.description());
