@@ -30,8 +30,8 @@ import org.bloomery.api.bloom.BloomShape;
  * <p><b>Thread safety.</b> Every method may be called from many threads at once without outside
  * locking, and none takes a lock. {@link #add} and {@link #mergeFrom} never lose a concurrent add or
  * merge, because each word changes only by compare-and-set; a merge includes the other filter's
- * concurrent adds or not. {@link #copy} and {@link #writeTo} take a consistent snapshot holding
- * every add that returned before they began. A query racing an add of the same item may answer
+ * concurrent adds or not. {@link #copy} and {@link #writeTo} hold every add that returned before
+ * they began; an add racing with them may be included whole, in part or not at all. A query racing an add of the same item may answer
  * either way; once an add has returned (and happened-before the query) the item always tests
  * present. Two operations are not atomic with respect to concurrent adds: during {@link #clear}, an
  * add racing with it may survive whole, vanish, or keep only some of its k bits (so its item may
@@ -313,13 +313,13 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * Writes the filter in the shared envelope; the body is m, k, the set-bit count and the words.
-     * It writes a snapshot copied first, so that the count always matches the words even while
-     * other threads add; that needs {@code bitSize() / 8} bytes of free heap for the moment.
+     * Writes the filter in the shared envelope; the body is m, k, the words and the set-bit count.
+     * The words are streamed from the live array, with no copy, and the count is taken from the
+     * words as written, so it matches them even while other threads add.
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        ClassicBody.write(out, this, bits.copy());
+        ClassicBody.write(out, this, bits);
     }
 
     @Override

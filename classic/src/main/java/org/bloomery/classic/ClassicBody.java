@@ -11,8 +11,9 @@ import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
 
 /**
- * The classic kind's body inside the shared envelope, all big-endian: m (long), k (int), the number
- * of set bits (long), then the m / 64 words, first to last.
+ * The classic kind's body inside the shared envelope, all big-endian: m (long), k (int), the m / 64
+ * words, first to last, then the number of set bits in those words (long). The count follows the
+ * words so it can be taken while writing them from the live array: no snapshot copy is needed.
  */
 final class ClassicBody {
     private static final int FIELD_BYTES = Long.BYTES + Integer.BYTES + Long.BYTES;
@@ -25,15 +26,14 @@ final class ClassicBody {
      *
      * @param out the stream; not closed
      * @param filter the filter, for its kind, hasher, spec and k
-     * @param snapshot the filter's bits, copied so that no concurrent add changes them mid-write
+     * @param bits the filter's live bits; adds racing with the write may or may not be included
      * @throws IOException if the stream fails
      */
-    static void write(OutputStream out, BloomFilter<?> filter, BitArray snapshot) throws IOException {
-        Envelope.write(out, filter, FIELD_BYTES + snapshot.serializedBytes(), body -> {
-            body.writeLong(snapshot.bitSize());
+    static void write(OutputStream out, BloomFilter<?> filter, BitArray bits) throws IOException {
+        Envelope.write(out, filter, FIELD_BYTES + bits.serializedBytes(), body -> {
+            body.writeLong(bits.bitSize());
             body.writeInt(filter.hashes());
-            body.writeLong(snapshot.cardinality());
-            snapshot.writeTo(body);
+            body.writeLong(bits.writeTo(body));
         });
     }
 
@@ -51,7 +51,6 @@ final class ClassicBody {
         return Envelope.read(in, BloomFilter.KIND, hasher, (spec, body) -> {
             long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
             int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
-            long stored = body.readLong("set-bit count", 0, m);
             BloomShape shape = shapeOf(spec);
             // Checked before the words are read, so a forged m cannot make us read or allocate
             // more than the spec itself calls for.
@@ -60,6 +59,7 @@ final class ClassicBody {
                         + " hashes, but its spec gives m = " + shape.cells() + " and k = " + shape.hashes());
             }
             BitArray bits = BitArray.readFrom(body, m);
+            long stored = body.readLong("set-bit count", 0, m);
             if (bits.cardinality() != stored) {
                 throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "
                         + bits.cardinality());

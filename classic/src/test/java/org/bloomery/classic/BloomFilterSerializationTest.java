@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 class BloomFilterSerializationTest {
     private static final long SEED = 0x5E_41A1L;
     private static final FilterSpec SPEC = FilterSpec.of(1000, 0.01);
-    /** m (8 bytes), k (4), set-bit count (8), then m / 8 bytes of words. */
-    private static final int COUNT_OFFSET = 12;
+    /** m (8 bytes), k (4), m / 8 bytes of words, then the set-bit count (8). */
+    private static final int WORDS_OFFSET = 12;
 
     private static BloomFilter<CharSequence> filled(FilterSpec spec) {
         BloomFilter<CharSequence> filter = BloomFilter.create(spec, KeyHasher.strings());
@@ -54,16 +54,17 @@ class BloomFilterSerializationTest {
     }
 
     @Test
-    void theBodyHoldsMKTheSetBitCountAndTheWords() {
+    void theBodyHoldsMKTheWordsAndTheSetBitCount() {
         BloomFilter<CharSequence> filter = filled(SPEC);
         byte[] bytes = FilterBytes.of(filter);
-        ByteBuffer body = ByteBuffer.wrap(bytes, bodyOffset(bytes, filter.bitSize()), 20);
+        int offset = bodyOffset(bytes, filter.bitSize());
+        ByteBuffer body = ByteBuffer.wrap(bytes, offset, 20 + 9600 / 8);
 
         assertThat(body.getLong()).isEqualTo(9600);
         assertThat(body.getInt()).isEqualTo(7);
-        long count = body.getLong();
+        long count = ByteBuffer.wrap(bytes).getLong(offset + WORDS_OFFSET + 9600 / 8);
         long recount = 0;
-        for (int i = bytes.length - 4 - 9600 / 8; i < bytes.length - 4; i++) {
+        for (int i = offset + WORDS_OFFSET; i < offset + WORDS_OFFSET + 9600 / 8; i++) {
             recount += Integer.bitCount(bytes[i] & 0xFF);
         }
         assertThat(count).isEqualTo(recount).isPositive();
@@ -72,7 +73,7 @@ class BloomFilterSerializationTest {
     @Test
     void aSetBitCountThatDisagreesWithTheWordsIsRejected() {
         byte[] bytes = FilterBytes.of(filled(SPEC));
-        int count = bodyOffset(bytes, 9600) + COUNT_OFFSET;
+        int count = bodyOffset(bytes, 9600) + WORDS_OFFSET + 9600 / 8;
         ByteBuffer.wrap(bytes).putLong(count, ByteBuffer.wrap(bytes).getLong(count) + 1);
         reseal(bytes);
 

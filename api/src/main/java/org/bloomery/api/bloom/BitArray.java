@@ -23,6 +23,7 @@ public final class BitArray {
     private static final int PAGE_WORDS = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_WORDS - 1;
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int WRITE_CHUNK_WORDS = 8192;
 
     private final long bits;
     private final long[][] pages;
@@ -188,15 +189,29 @@ public final class BitArray {
     }
 
     /**
-     * Writes the words, first to last, each big-endian.
+     * Writes the words, first to last, each big-endian, straight from the live array (no copy, so
+     * a filter of any size can be written without doubling its memory). Bits set concurrently may
+     * or may not be included.
      *
      * @param out the body output
+     * @return the number of set bits in the words as written, for a count that matches them exactly
      * @throws IOException if the stream fails
      */
-    public void writeTo(FilterDataOutput out) throws IOException {
+    public long writeTo(FilterDataOutput out) throws IOException {
+        long count = 0;
+        long[] chunk = new long[Math.min(WRITE_CHUNK_WORDS, pages[0].length)];
         for (long[] page : pages) {
-            out.writeLongs(page, 0, page.length);
+            for (int from = 0; from < page.length; from += chunk.length) {
+                int n = Math.min(chunk.length, page.length - from);
+                for (int i = 0; i < n; i++) {
+                    // Read each word once, so the count describes exactly the words written.
+                    chunk[i] = (long) WORDS.getOpaque(page, from + i);
+                    count += Long.bitCount(chunk[i]);
+                }
+                out.writeLongs(chunk, 0, n);
+            }
         }
+        return count;
     }
 
     /**
