@@ -1,0 +1,50 @@
+package org.bloomery.cuckoo;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterProvider;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+
+/** Registers the cuckoo filter with {@link java.util.ServiceLoader} under kind {@code "cuckoo"}. */
+public final class CuckooFilterProvider implements FilterProvider {
+    private static final Set<Capability> CAPABILITIES = Set.of(Capability.REMOVE, Capability.CONCURRENT);
+
+    /** Creates the provider; {@link java.util.ServiceLoader} calls this. */
+    public CuckooFilterProvider() {
+    }
+
+    @Override
+    public String kind() {
+        return CuckooShape.KIND;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return CAPABILITIES;
+    }
+
+    @Override
+    public String description() {
+        return "Cuckoo filter (Fan et al., CoNEXT 2014): f-bit fingerprints in buckets of b slots, with"
+                + " deletion; fewer bits per item than a Bloom filter below about 3% fpp.\n"
+                + "Options: bucketSize = 2, 4 or 8 (default 4);"
+                + " fingerprintBits = 4..32 (default ceil(log2(2 * bucketSize / fpp)));"
+                + " maxKicks = 0..65535 evictions per insertion before stashing (default 500);"
+                + " expansion = 0..32768, 0 for a fixed size, else each new sub-table is this many times"
+                + " the previous one (default 0).";
+    }
+
+    @Override
+    public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+        return CuckooFilter.create(spec, hasher);
+    }
+
+    @Override
+    public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return CuckooFilter.readFrom(in, hasher);
+    }
+}

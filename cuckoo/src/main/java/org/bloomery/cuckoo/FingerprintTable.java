@@ -1,0 +1,210 @@
+package org.bloomery.cuckoo;
+
+import java.io.IOException;
+import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.api.spi.FilterDataOutput;
+
+/**
+ * The slots of a cuckoo table, {@code bucketSize} per bucket, each holding a fingerprint or 0 for
+ * empty, stored as tightly as the width allows: a byte per slot at 8 bits, a short at 16 bits, and
+ * packed 64-bit words for every other width. Not thread-safe: the filter's locks guard it.
+ */
+abstract sealed class FingerprintTable
+        permits ByteFingerprintTable, ShortFingerprintTable, PackedFingerprintTable {
+    /** Most slots one table may have: the largest array a JVM reliably allocates. */
+    static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
+
+    private final int bucketSize;
+    private final int slots;
+
+    FingerprintTable(int bucketSize, int slots) {
+        this.bucketSize = bucketSize;
+        this.slots = slots;
+    }
+
+    /**
+     * An empty table in the layout that suits the width.
+     *
+     * @param bits fingerprint width, in [4, 32]
+     * @param bucketSize slots per bucket
+     * @param slots the slot count, a multiple of {@code bucketSize} in [1, {@link #MAX_SLOTS}]
+     * @return the table
+     */
+    static FingerprintTable allocate(int bits, int bucketSize, int slots) {
+        switch (bits) {
+            case Byte.SIZE:
+                return new ByteFingerprintTable(bucketSize, new byte[slots]);
+            case Short.SIZE:
+                return new ShortFingerprintTable(bucketSize, new short[slots]);
+            default:
+                return new PackedFingerprintTable(bits, bucketSize, slots,
+                        new long[PackedFingerprintTable.wordsFor(bits, slots)]);
+        }
+    }
+
+    /**
+     * Reads a table written by {@link #writeTo}, growing its array only as the data arrives.
+     *
+     * @param in the body
+     * @param bits fingerprint width, already validated
+     * @param bucketSize slots per bucket, already validated
+     * @param slots the slot count, already validated
+     * @return the table
+     * @throws IOException if the data ends early or holds bits outside the slots
+     */
+    static FingerprintTable readFrom(FilterDataInput in, int bits, int bucketSize, int slots) throws IOException {
+        switch (bits) {
+            case Byte.SIZE:
+                return new ByteFingerprintTable(bucketSize, in.readBytes(slots));
+            case Short.SIZE:
+                return new ShortFingerprintTable(bucketSize, in.readShorts(slots));
+            default:
+                return PackedFingerprintTable.readFrom(in, bits, bucketSize, slots);
+        }
+    }
+
+    /**
+     * The fingerprint in a slot.
+     *
+     * @param slot in [0, slots)
+     * @return the fingerprint, 0 if the slot is empty
+     */
+    abstract int get(int slot);
+
+    /**
+     * Stores a fingerprint in a slot.
+     *
+     * @param slot in [0, slots)
+     * @param fingerprint the fingerprint (its low {@code bits} bits), or 0 to empty the slot
+     */
+    abstract void set(int slot, int fingerprint);
+
+    /** Empties every slot. */
+    abstract void clear();
+
+    /**
+     * Bits allocated for the slots.
+     *
+     * @return the size in bits
+     */
+    abstract long bitSize();
+
+    /**
+     * Bytes {@link #writeTo} writes.
+     *
+     * @return the byte count
+     */
+    abstract long serializedBytes();
+
+    /**
+     * Writes the slots' storage as it is.
+     *
+     * @param out the body
+     * @throws IOException if the stream fails
+     */
+    abstract void writeTo(FilterDataOutput out) throws IOException;
+
+    /** @return the slot count */
+    final int slots() {
+        return slots;
+    }
+
+    /**
+     * Whether a bucket holds the fingerprint.
+     *
+     * @param bucket the bucket
+     * @param fingerprint a non-zero fingerprint
+     * @return true if any of its slots holds it
+     */
+    final boolean contains(int bucket, int fingerprint) {
+        int first = bucket * bucketSize;
+        for (int slot = first; slot < first + bucketSize; slot++) {
+            if (get(slot) == fingerprint) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * How many slots of a bucket hold the fingerprint.
+     *
+     * @param bucket the bucket
+     * @param fingerprint a non-zero fingerprint
+     * @return the count, in [0, bucketSize]
+     */
+    final int count(int bucket, int fingerprint) {
+        int first = bucket * bucketSize;
+        int count = 0;
+        for (int slot = first; slot < first + bucketSize; slot++) {
+            if (get(slot) == fingerprint) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Puts the fingerprint in the bucket's first empty slot.
+     *
+     * @param bucket the bucket
+     * @param fingerprint a non-zero fingerprint
+     * @return false, with nothing changed, if the bucket is full
+     */
+    final boolean insert(int bucket, int fingerprint) {
+        int first = bucket * bucketSize;
+        for (int slot = first; slot < first + bucketSize; slot++) {
+            if (get(slot) == 0) {
+                set(slot, fingerprint);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Empties one slot of the bucket that holds the fingerprint.
+     *
+     * @param bucket the bucket
+     * @param fingerprint a non-zero fingerprint
+     * @return false, with nothing changed, if no slot holds it
+     */
+    final boolean delete(int bucket, int fingerprint) {
+        int first = bucket * bucketSize;
+        for (int slot = first; slot < first + bucketSize; slot++) {
+            if (get(slot) == fingerprint) {
+                set(slot, 0);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Replaces a slot's fingerprint.
+     *
+     * @param slot in [0, slots)
+     * @param fingerprint the new fingerprint
+     * @return the fingerprint the slot held before
+     */
+    final int swap(int slot, int fingerprint) {
+        int old = get(slot);
+        set(slot, fingerprint);
+        return old;
+    }
+
+    /**
+     * Counts the non-empty slots, for validating serialized data.
+     *
+     * @return the count
+     */
+    final long occupied() {
+        long count = 0;
+        for (int slot = 0; slot < slots; slot++) {
+            if (get(slot) != 0) {
+                count++;
+            }
+        }
+        return count;
+    }
+}

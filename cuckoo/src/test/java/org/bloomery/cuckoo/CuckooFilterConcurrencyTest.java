@@ -1,0 +1,105 @@
+package org.bloomery.cuckoo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Readers check keys known present while writers add and remove other keys in a nearly full
+ * table, so that many insertions kick fingerprints around: a reader must never see one in transit.
+ * The table is small (about 540 slots) so that readers pass over every stable key thousands of
+ * times while it is kicked: with readers that ignore the global lock, this test failed in 3 runs of
+ * 3 (a fingerprint read between its eviction and its arrival in the other bucket).
+ */
+class CuckooFilterConcurrencyTest {
+    private static final long SEED = 101;
+    private static final int WRITERS = 2;
+    private static final int READERS = 2;
+    private static final int ROUNDS = 4000;
+
+    @Test
+    void readersNeverMissAPresentKeyWhileWritersKickAroundThem() throws InterruptedException {
+        CuckooFilter<Long> filter = TestFilters.create(500, 0.01, "expansion", "0");
+        long slots = filter.buckets() * filter.bucketSize();
+        // Stable keys fill 80% of the slots; each writer pushes 7% more in and takes it out again,
+        // so the load swings between 0.80 and 0.94, where most insertions find both buckets full.
+        long[] stable = new long[(int) (0.80 * slots)];
+        for (int i = 0; i < stable.length; i++) {
+            stable[i] = TestFilters.present(SEED, i);
+            filter.addHash(stable[i]);
+        }
+        int perWriter = (int) (0.07 * slots);
+        long kicksBefore = filter.kickChains();
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicLong writersDone = new AtomicLong();
+        AtomicLong readerChecks = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        for (int w = 0; w < WRITERS; w++) {
+            long seed = SEED + 1 + w;
+            threads.add(new Thread(() -> {
+                await(start);
+                for (int round = 0; round < ROUNDS; round++) {
+                    for (int i = 0; i < perWriter; i++) {
+                        long hash = TestFilters.present(seed, (long) round * perWriter + i);
+                        filter.addHash(hash);
+                        if (!filter.mightContainHash(hash)) {
+                            failure.compareAndSet(null, new AssertionError("writer lost its own key"));
+                        }
+                    }
+                    for (int i = 0; i < perWriter; i++) {
+                        if (!filter.removeHash(TestFilters.present(seed, (long) round * perWriter + i))) {
+                            failure.compareAndSet(null, new AssertionError("remove of an added key failed"));
+                        }
+                    }
+                }
+                writersDone.incrementAndGet();
+            }));
+        }
+        for (int r = 0; r < READERS; r++) {
+            int offset = r;
+            threads.add(new Thread(() -> {
+                await(start);
+                // Read until the writers finish, and at least one full pass.
+                do {
+                    for (int i = offset; i < stable.length; i += READERS) {
+                        if (!filter.mightContainHash(stable[i])) {
+                            failure.compareAndSet(null, new AssertionError("reader missed stable key #" + i));
+                        }
+                    }
+                    readerChecks.incrementAndGet();
+                } while (writersDone.get() < WRITERS);
+            }));
+        }
+        threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
+        threads.forEach(Thread::start);
+        start.countDown();
+        for (Thread t : threads) {
+            t.join(TimeUnit.MINUTES.toMillis(2));
+            assertThat(t.isAlive()).as("thread finished within 2 minutes").isFalse();
+        }
+        assertThat(failure.get()).as("failure in a worker thread").isNull();
+        assertThat(readerChecks.get()).isGreaterThanOrEqualTo(READERS);
+        assertThat(filter.kickChains() - kicksBefore).as("insertions that kicked during the run")
+                .isGreaterThan(1000);
+        assertThat(filter.approximateCount()).as("only the stable keys remain").isEqualTo(stable.length);
+        for (long hash : stable) {
+            assertThat(filter.mightContainHash(hash)).isTrue();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package org.bloomery.cuckoo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Set;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterProvider;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.junit.jupiter.api.Test;
+
+class CuckooFilterProviderTest {
+
+    @Test
+    void registersKindCuckooWithRemoveAndConcurrent() {
+        FilterProvider provider = Filters.provider("cuckoo").orElseThrow();
+        assertThat(provider).isInstanceOf(CuckooFilterProvider.class);
+        assertThat(provider.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT));
+        assertThat(provider.description()).contains("bucketSize", "fingerprintBits", "maxKicks", "expansion");
+        MembershipFilter<CharSequence> filter = Filters.create("cuckoo", FilterSpec.of(1000, 0.01), KeyHasher.strings());
+        assertThat(filter).isInstanceOf(CuckooFilter.class);
+        assertThat(filter.capabilities()).isEqualTo(provider.capabilities());
+    }
+
+    @Test
+    void badOptionsAreRejectedThroughTheFacade() {
+        assertThatThrownBy(() -> Filters.create("cuckoo", FilterSpec.of(1000, 0.01).withOption("bucketSize", "5"),
+                KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bucketSize").hasMessageContaining("2, 4 or 8");
+        assertThatThrownBy(() -> Filters.create("cuckoo", FilterSpec.of(1000, 0.01).withOption("kicks", "5"),
+                KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxKicks");
+    }
+
+    @Test
+    void exposesItsShape() {
+        CuckooFilter<Long> filter = TestFilters.create(10_000, 0.001, "bucketSize", "8");
+        assertThat(filter.bucketSize()).isEqualTo(8);
+        assertThat(filter.fingerprintBits()).isEqualTo(14);
+        assertThat(filter.buckets()).isEqualTo(CuckooShape.bucketsFor(10_000, 8, 14));
+        assertThat(filter.bitSize()).isEqualTo(64L * PackedFingerprintTable.wordsFor(14, (int) filter.buckets() * 8));
+        assertThat(filter.loadFactor()).isZero();
+        assertThat(filter.toString()).contains("b=8", "f=14");
+    }
+}
