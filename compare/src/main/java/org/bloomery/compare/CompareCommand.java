@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import org.bloomery.api.Filters;
+import org.bloomery.compare.contestant.Ability;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.Side;
@@ -273,6 +274,13 @@ final class CompareCommand implements Callable<Integer> {
             notes.add(String.format(Locale.ROOT, "n = %,d (the default is %,d).", plan.n(), DEFAULT_N));
         }
         found.failures().forEach(failure -> notes.add("A filter kind failed and was left out: " + failure));
+        if (plan.runs(Workload.CHURN) && plan.filters().stream().noneMatch(e -> e.can(Ability.REMOVE))) {
+            notes.add("churn: no selected contestant can remove, so the workload has no rows.");
+        }
+        if (plan.runs(Workload.GROWTH) && plan.filters().stream().noneMatch(e -> e.can(Ability.GROW))) {
+            notes.add("growth: no selected contestant grows (the scalable kind is missing or not selected),"
+                    + " so the workload has no rows.");
+        }
         results.stream().filter(r -> r.falseNegatives() > 0).forEach(r -> notes.add(String.format(Locale.ROOT,
                 "%s gave %d false negatives in %s (%s keys, fpp %s).", r.contestant(), r.falseNegatives(),
                 r.workload().label(), r.keyType().label(), r.targetFpp())));

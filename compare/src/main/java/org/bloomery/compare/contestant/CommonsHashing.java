@@ -26,7 +26,7 @@ final class CommonsHashing {
         return ofHash(KeyHasher.hashString(key));
     }
 
-    static Hasher ofHash(long hash) {
+    private static Hasher ofHash(long hash) {
         return new EnhancedDoubleHasher(hash, Bijection.mix64(hash));
     }
 }

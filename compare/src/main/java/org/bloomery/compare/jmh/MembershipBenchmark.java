@@ -28,7 +28,8 @@ import org.openjdk.jmh.annotations.State;
  * </ul>
  * {@link RemoveBenchmark} holds remove, for the deletion-capable contestants only.
  *
- * <p>The short run documented in the README (about 4 minutes per contestant):
+ * <p>The short run documented in the README: 112 runs of about 10 s each (one forked JVM, 2 warm-up
+ * and 3 measured iterations of 1 s, plus key generation), so about 20 minutes on 2 cores:
  * <pre>java -jar compare/target/benchmarks.jar -f 1 -wi 2 -i 3 -w 1s -r 1s</pre>
  * A subset: {@code -p contestant=classic,guava -p keyType=long -p fpp=0.01}; one benchmark: add its
  * name as a regular expression, e.g. {@code MembershipBenchmark.mightContainAbsent}. A kind missing

@@ -24,16 +24,6 @@ public record Proportion(long hits, long trials) {
     }
 
     /**
-     * The pooled rate of two measurements.
-     *
-     * @param other another measurement
-     * @return hits and trials added up
-     */
-    public Proportion plus(Proportion other) {
-        return new Proportion(hits + other.hits, trials + other.trials);
-    }
-
-    /**
      * The measured rate.
      *
      * @return {@code hits / trials}, or NaN when there were no trials

@@ -35,12 +35,9 @@ public final class Comparison {
 
     /**
      * The growth workload's baseline: the first classic-family filter that does not grow (the
-     * Bloomery classic kind when present, else a classic peer).
-     *
-     * @param filters the filter entrants in report order
-     * @return the baseline, or empty when no classic filter is selected
+     * Bloomery classic kind when present, else a classic peer); empty when none is selected.
      */
-    public static Optional<Entrant> growthBaseline(List<Entrant> filters) {
+    private static Optional<Entrant> growthBaseline(List<Entrant> filters) {
         return filters.stream().filter(e -> e.family().equals("classic") && !e.can(Ability.GROW)).findFirst();
     }
 

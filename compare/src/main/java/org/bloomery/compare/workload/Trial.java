@@ -67,10 +67,6 @@ final class Trial {
         return presentQueries.events;
     }
 
-    long failedRemoves() {
-        return removes.events;
-    }
-
     Throughput throughput() {
         return new Throughput(adds.mops(), presentQueries.mops(), absentQueries.mops(), removes.mops());
     }

@@ -64,12 +64,6 @@ class ProportionTest {
     }
 
     @Test
-    void poolsCounts() {
-        Proportion pooled = new Proportion(3, 100).plus(new Proportion(7, 900));
-        assertThat(pooled).isEqualTo(new Proportion(10, 1000));
-    }
-
-    @Test
     void noTrialsMeansNoRate() {
         Proportion none = new Proportion(0, 0);
         assertThat(none.rate()).isNaN();
