@@ -27,12 +27,15 @@ import org.bloomery.api.spi.FilterDataOutput;
  *
  * <h2>Sizing</h2>
  * From {@code FilterSpec.of(n, p)}: b = 4 slots per bucket; f = ceil(log2(2b / p)) bits, clamped to
- * [4, 32]; and the fewest buckets (any count, not only a power of two) that hold n fingerprints at
- * a load of at most 0.95 (0.84 for b = 2, 0.98 for b = 8), which is below the load at which
- * insertion first fails, so adding n distinct items never fails. The false-positive rate at load
- * α is {@code 1 - (1 - 2^-f)^(2bα)}, about {@code 2bα / 2^f}. Options: {@code bucketSize} (2, 4 or
- * 8), {@code fingerprintBits} (4..32, overrides the derived f), {@code maxKicks} (evictions per
- * insertion before stashing, 0..65535, default 500) and {@code expansion} (0..32768, default 0).
+ * [4, 32] ([6, 32] for b = 2); and the fewest buckets (any count, not only a power of two) that
+ * hold n + 16 fingerprints (n + 32 for b = 2) at a load of at most 0.945 (0.84 for b = 2, 0.975
+ * for b = 8; lower for fingerprints under 7 bits). Those loads are about 0.01 below where
+ * insertion first fails in large tables, and the 16 extra items cover small tables' wider spread,
+ * so adding n distinct items does not fail. The false-positive rate at load α is
+ * {@code 1 - (1 - 2^-f)^(2bα)}, about {@code 2bα / 2^f}; at full load that is about 0.95 of
+ * {@code 2b / 2^f <= p}. Options: {@code bucketSize} (2, 4 or 8), {@code fingerprintBits} (4..32,
+ * overrides the derived f), {@code maxKicks} (evictions per insertion before stashing, 0..65535,
+ * default 500) and {@code expansion} (0..32768, default 0).
  *
  * <h2>When full</h2>
  * An insertion whose two buckets are full kicks a random fingerprint out of one of them to its
@@ -46,20 +49,23 @@ import org.bloomery.api.spi.FilterDataOutput;
  * throws {@link FilterFullException}. A removal that frees a slot retries the stashed victim.
  *
  * <h2>Removal</h2>
- * {@link #remove} deletes one stored copy of the item's fingerprint. Remove only items that were
- * added: an item never added whose fingerprint and bucket collide with a stored item's removes
- * that item's fingerprint, and that item is then reported absent.
+ * {@link #remove} deletes one stored copy of the item's fingerprint, from the newest sub-table
+ * holding a match. Remove only items that were added: an item never added whose fingerprint and
+ * buckets collide with a stored item's removes that item's fingerprint, and that item is then
+ * reported absent. Removing added items is exact, across sub-tables too: their buckets are nested
+ * (see {@code PartialKeyHashing}), so a match deleted in place of the item's own copy belongs to an
+ * item that the remaining copy still matches.
  *
  * <h2>Concurrency</h2>
  * Every operation is safe from many threads without outside locking ({@link Capability#CONCURRENT}),
  * and a query never misses an item whose {@code add} completed before the query began and whose
- * {@code remove} has not begun. Queries ({@link #mightContain}, {@link #mightContainHash}) take no
- * lock in the common case: they read optimistically, validate the stamps of a global lock and of
- * their two buckets' stripe locks (64 stripes), and retry once under read locks if a validation
- * fails. Additions that find a free slot and removals hold the global lock shared and their
- * buckets' stripes exclusively, so they run in parallel on different stripes. Kick chains, growth,
- * stash changes and {@link #clear} hold the global lock exclusively, so a query never observes a
- * fingerprint in transit. {@link #writeTo} blocks writers, not queries.
+ * {@code remove} or {@link #clear} has not begun. Queries ({@link #mightContain}, {@link
+ * #mightContainHash}) take no lock in the common case: they read optimistically, validate the
+ * stamps of a global lock and of their two buckets' stripe locks (64 stripes), and retry once under
+ * read locks if a validation fails. Additions that find a free slot and removals hold the global
+ * lock shared and their buckets' stripes exclusively, so they run in parallel on different stripes.
+ * Kick chains, growth, stash changes and {@link #clear} hold the global lock exclusively, so a query
+ * never observes a fingerprint in transit. {@link #writeTo} blocks writers, not queries.
  *
  * @param <T> the item type
  */

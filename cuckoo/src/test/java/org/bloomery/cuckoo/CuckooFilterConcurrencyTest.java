@@ -2,6 +2,7 @@ package org.bloomery.cuckoo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -15,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * table, so that many insertions kick fingerprints around: a reader must never see one in transit.
  * The table is small (about 540 slots) so that readers pass over every stable key thousands of
  * times while it is kicked: with readers that ignore the global lock, this test failed in 3 runs of
- * 3 (a fingerprint read between its eviction and its arrival in the other bucket).
+ * 3 (a fingerprint read between its eviction and its arrival in the other bucket). Meanwhile a
+ * thread serializes the filter and reads each snapshot back.
  */
 class CuckooFilterConcurrencyTest {
     private static final long SEED = 101;
@@ -77,6 +79,23 @@ class CuckooFilterConcurrencyTest {
                 } while (writersDone.get() < WRITERS);
             }));
         }
+        AtomicLong snapshots = new AtomicLong();
+        threads.add(new Thread(() -> {
+            await(start);
+            // Each snapshot must read back: its stored count must equal the fingerprints in it,
+            // which holds only if writeTo excludes writers while it copies the table.
+            do {
+                try {
+                    CuckooFilter<Long> copy = TestFilters.read(TestFilters.serialize(filter));
+                    if (copy.approximateCount() < stable.length) {
+                        failure.compareAndSet(null, new AssertionError("snapshot lost stable keys"));
+                    }
+                } catch (IOException e) {
+                    failure.compareAndSet(null, new AssertionError("inconsistent snapshot", e));
+                }
+                snapshots.incrementAndGet();
+            } while (writersDone.get() < WRITERS);
+        }));
         threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
         threads.forEach(Thread::start);
         start.countDown();
@@ -86,6 +105,7 @@ class CuckooFilterConcurrencyTest {
         }
         assertThat(failure.get()).as("failure in a worker thread").isNull();
         assertThat(readerChecks.get()).isGreaterThanOrEqualTo(READERS);
+        assertThat(snapshots.get()).isPositive();
         assertThat(filter.kickChains() - kicksBefore).as("insertions that kicked during the run")
                 .isGreaterThan(1000);
         assertThat(filter.approximateCount()).as("only the stable keys remain").isEqualTo(stable.length);

@@ -20,7 +20,8 @@ class CuckooFilterProviderTest {
         assertThat(provider).isInstanceOf(CuckooFilterProvider.class);
         assertThat(provider.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT));
         assertThat(provider.description()).contains("bucketSize", "fingerprintBits", "maxKicks", "expansion");
-        MembershipFilter<CharSequence> filter = Filters.create("cuckoo", FilterSpec.of(1000, 0.01), KeyHasher.strings());
+        MembershipFilter<CharSequence> filter =
+                Filters.create("cuckoo", FilterSpec.of(1000, 0.01), KeyHasher.strings());
         assertThat(filter).isInstanceOf(CuckooFilter.class);
         assertThat(filter.capabilities()).isEqualTo(provider.capabilities());
     }

@@ -30,7 +30,8 @@ class CuckooShapeTest {
                 double p = Math.scalb(2.0 * bucketSize, -bits);
                 assertThat(CuckooShape.fingerprintBitsFor(bucketSize, p)).as("b=%d p=2b/2^%d", bucketSize, bits)
                         .isEqualTo(bits);
-                assertThat(CuckooShape.fingerprintBitsFor(bucketSize, Math.nextDown(p))).isEqualTo(Math.min(32, bits + 1));
+                assertThat(CuckooShape.fingerprintBitsFor(bucketSize, Math.nextDown(p)))
+                        .isEqualTo(Math.min(32, bits + 1));
             }
         }
     }
