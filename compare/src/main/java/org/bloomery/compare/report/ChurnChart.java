@@ -16,7 +16,7 @@ final class ChurnChart {
     private static final int WIDTH = 760;
     private static final int LEFT = 240;
     private static final int RIGHT = 30;
-    private static final int TOP = 20;
+    private static final int TOP = 24;
     private static final int PLOT = 260;
     private static final int ROW = 16;
 
@@ -51,6 +51,8 @@ final class ChurnChart {
         }
         svg.text((LEFT + WIDTH - RIGHT) / 2.0, TOP + PLOT + 34, "middle", "#333", "round");
         svg.text(LEFT - 6, TOP - 6, "end", "#333", "measured fpp");
+        svg.text(LEFT + 6, TOP - 6, "start", "#555",
+                "solid: string keys · dashed: long keys · dotted: target fpp");
         svg.line(LEFT, TOP + PLOT, WIDTH - RIGHT, TOP + PLOT, "#333", "");
         svg.line(LEFT, TOP, LEFT, TOP + PLOT, "#333", "");
         for (Result r : churn) {

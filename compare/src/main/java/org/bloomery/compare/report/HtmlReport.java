@@ -61,7 +61,7 @@ public final class HtmlReport {
             for (List<String> row : table.rows()) {
                 html.append("<tr>");
                 for (int i = 0; i < row.size(); i++) {
-                    html.append(i < table.textColumns() ? "<td>" : "<td class=\"num\">")
+                    html.append(table.isText(i) ? "<td>" : "<td class=\"num\">")
                             .append(Svg.escape(row.get(i))).append("</td>");
                 }
                 html.append("</tr>\n");

@@ -23,7 +23,7 @@ public final class MarkdownReport {
             row(md, table.headers());
             md.append('|');
             for (int i = 0; i < table.headers().size(); i++) {
-                md.append(i < table.textColumns() ? "---|" : "---:|");
+                md.append(table.isText(i) ? "---|" : "---:|");
             }
             md.append('\n');
             table.rows().forEach(cells -> row(md, cells));
