@@ -76,14 +76,25 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     private static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT));
 
-    private static final int ABSENT = 0;
-    private static final int FOUND = 1;
-    private static final int RETRY = 2;
+    /** Outcomes of the shared-lock steps; counts of copies are never negative. */
+    private static final int RETRY = -1;
+    private static final int NEEDS_EXCLUSIVE = -2;
+    private static final int ADDED_NEW = 1;
+    private static final int ADDED_COPY = 2;
+    private static final int REMOVED = 1;
+    private static final int NOT_FOUND = 0;
 
-    private static final int ADDED_NEW = 0;
-    private static final int ADDED_COPY = 1;
-    private static final int NEEDS_EXCLUSIVE = 2;
-    private static final int REMOVED = 3;
+    /** What {@link #underStripeLocks} does. */
+    private enum Step {
+        /** {@link #addIfFree}, with the stripes locked exclusively. */
+        ADD,
+        /** {@link #removeFromBuckets}, with the stripes locked exclusively. */
+        REMOVE,
+        /** Counts every copy, with the stripes locked shared. */
+        COUNT,
+        /** Counts the copies in the newest sub-table holding any, with the stripes locked shared. */
+        FIND
+    }
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;
@@ -143,30 +154,8 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     @Override
     public boolean addHash(long hash) {
         int fingerprint = fingerprint(hash);
-        StampedLock global = locks.global();
-        long stamp = global.readLock();
-        int outcome;
-        try {
-            CuckooTable[] current = tables;
-            long stripes = stripesOf(current, hash, fingerprint);
-            locks.lock(stripes, true);
-            try {
-                outcome = addIfFree(current, hash, fingerprint);
-            } finally {
-                locks.unlock(stripes, true);
-            }
-        } finally {
-            global.unlockRead(stamp);
-        }
-        if (outcome != NEEDS_EXCLUSIVE) {
-            return outcome == ADDED_NEW;
-        }
-        stamp = global.writeLock();
-        try {
-            return addExclusive(hash, fingerprint);
-        } finally {
-            global.unlockWrite(stamp);
-        }
+        int outcome = underStripeLocks(Step.ADD, hash, fingerprint);
+        return outcome == NEEDS_EXCLUSIVE ? exclusively(Step.ADD, hash, fingerprint) : outcome == ADDED_NEW;
     }
 
     @Override
@@ -177,22 +166,10 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
         if (stamp != 0L) {
             int answer = probeOptimistically(tables, hash, fingerprint);
             if (answer != RETRY && global.validate(stamp)) {
-                return answer == FOUND;
+                return answer > 0;
             }
         }
-        stamp = global.readLock();
-        try {
-            CuckooTable[] current = tables;
-            long stripes = stripesOf(current, hash, fingerprint);
-            locks.lock(stripes, false);
-            try {
-                return countHeld(current, hash, fingerprint, true) > 0;
-            } finally {
-                locks.unlock(stripes, false);
-            }
-        } finally {
-            global.unlockRead(stamp);
-        }
+        return underStripeLocks(Step.FIND, hash, fingerprint) > 0;
     }
 
     /**
@@ -205,30 +182,8 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     @Override
     public boolean removeHash(long hash) {
         int fingerprint = fingerprint(hash);
-        StampedLock global = locks.global();
-        long stamp = global.readLock();
-        int outcome;
-        try {
-            CuckooTable[] current = tables;
-            long stripes = stripesOf(current, hash, fingerprint);
-            locks.lock(stripes, true);
-            try {
-                outcome = removeFromBuckets(current, hash, fingerprint);
-            } finally {
-                locks.unlock(stripes, true);
-            }
-        } finally {
-            global.unlockRead(stamp);
-        }
-        if (outcome != NEEDS_EXCLUSIVE) {
-            return outcome == REMOVED;
-        }
-        stamp = global.writeLock();
-        try {
-            return removeExclusive(hash, fingerprint);
-        } finally {
-            global.unlockWrite(stamp);
-        }
+        int outcome = underStripeLocks(Step.REMOVE, hash, fingerprint);
+        return outcome == NEEDS_EXCLUSIVE ? exclusively(Step.REMOVE, hash, fingerprint) : outcome == REMOVED;
     }
 
     /**
@@ -250,21 +205,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
      * @return the count
      */
     public int countHash(long hash) {
-        int fingerprint = fingerprint(hash);
-        StampedLock global = locks.global();
-        long stamp = global.readLock();
-        try {
-            CuckooTable[] current = tables;
-            long stripes = stripesOf(current, hash, fingerprint);
-            locks.lock(stripes, false);
-            try {
-                return countHeld(current, hash, fingerprint, false);
-            } finally {
-                locks.unlock(stripes, false);
-            }
-        } finally {
-            global.unlockRead(stamp);
-        }
+        return underStripeLocks(Step.COUNT, hash, fingerprint(hash));
     }
 
     /**
@@ -447,7 +388,49 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
         return stripes;
     }
 
-    /** Looks for the item under optimistic stripe stamps; RETRY if a stripe was written meanwhile. */
+    /**
+     * Runs one step holding the global lock shared and the stripes of the item's buckets in every
+     * sub-table, exclusively for a write. A step never waits for another lock while holding these.
+     */
+    private int underStripeLocks(Step step, long hash, int fingerprint) {
+        boolean write = step == Step.ADD || step == Step.REMOVE;
+        StampedLock global = locks.global();
+        long stamp = global.readLock();
+        try {
+            CuckooTable[] current = tables;
+            long stripes = stripesOf(current, hash, fingerprint);
+            locks.lock(stripes, write);
+            try {
+                switch (step) {
+                    case ADD:
+                        return addIfFree(current, hash, fingerprint);
+                    case REMOVE:
+                        return removeFromBuckets(current, hash, fingerprint);
+                    case COUNT:
+                        return countHeld(current, hash, fingerprint, false);
+                    default:
+                        return countHeld(current, hash, fingerprint, true);
+                }
+            } finally {
+                locks.unlock(stripes, write);
+            }
+        } finally {
+            global.unlockRead(stamp);
+        }
+    }
+
+    /** Runs the slow path of an add or a remove holding the global lock exclusively. */
+    private boolean exclusively(Step step, long hash, int fingerprint) {
+        StampedLock global = locks.global();
+        long stamp = global.writeLock();
+        try {
+            return step == Step.ADD ? addExclusive(hash, fingerprint) : removeExclusive(hash, fingerprint);
+        } finally {
+            global.unlockWrite(stamp);
+        }
+    }
+
+    /** Looks for the item under optimistic stripe stamps: 1 if found, 0 if not, RETRY if a stripe changed. */
     private int probeOptimistically(CuckooTable[] current, long hash, int fingerprint) {
         for (CuckooTable table : current) {
             int first = table.firstBucket(hash);
@@ -462,10 +445,10 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
                 return RETRY;
             }
             if (found) {
-                return FOUND;
+                return 1;
             }
         }
-        return ABSENT;
+        return 0;
     }
 
     /** Copies held over every sub-table; with {@code firstOnly}, stops at the first sub-table holding any. */
@@ -562,7 +545,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
                 return REMOVED;
             }
         }
-        return ABSENT;
+        return NOT_FOUND;
     }
 
     /** The slow path of remove, under the exclusive global lock. */
