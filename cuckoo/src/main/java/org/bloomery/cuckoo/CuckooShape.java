@@ -84,11 +84,11 @@ record CuckooShape(int bucketSize, int fingerprintBits, int buckets, int maxKick
 
     /**
      * The load factor the sizing aims at: the fraction of slots {@code n} items fill. Kept about 0.01
-     * below the load at which insertion first failed in tables of 10^7 items with 500 kicks (0.86 at
-     * b = 2, 0.954 to 0.959 at b = 4, 0.984 to 0.987 at b = 8, for f = 8 to 13; 0.9545 at b = 4,
-     * f = 13 and 4 * 10^7 items), so that adding the expected number of items does not fail. Very
-     * short fingerprints move to few other buckets and fill tables earlier (at 10^7 items: 0.12,
-     * 0.28 and 0.81 at b = 2 with 4, 5 and 6 bits; 0.88 at b = 4 with 4 bits), so their targets are
+     * or more below the load at which insertion first failed in tables of 10^7 items with 500 kicks
+     * (0.867 at b = 2 with f = 9, 0.956 at b = 4 with f = 13, 0.987 at b = 8 with f = 12; 0.9545 at
+     * b = 4, f = 13 and 4 * 10^7 items), so that adding the expected number of items does not fail.
+     * Very short fingerprints move to few other buckets and fill tables earlier (at 10^7 items: 0.12,
+     * 0.28 and 0.81 at b = 2 with 4, 5 and 6 bits; 0.90 at b = 4 with 4 bits), so their targets are
      * lower.
      *
      * @param bucketSize slots per bucket: 2, 4 or 8
