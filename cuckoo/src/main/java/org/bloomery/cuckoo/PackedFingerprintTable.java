@@ -1,6 +1,8 @@
 package org.bloomery.cuckoo;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.spi.FilterDataInput;
@@ -12,6 +14,8 @@ import org.bloomery.api.spi.FilterDataOutput;
  * bits past the last slot are always 0.
  */
 final class PackedFingerprintTable extends FingerprintTable {
+    private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+
     private final int bits;
     private final long mask;
     private final long[] words;
@@ -57,16 +61,33 @@ final class PackedFingerprintTable extends FingerprintTable {
         return (int) (value & mask);
     }
 
+    /**
+     * Writes one slot. Buckets of different lock stripes can share a word (a bucket of b·f bits
+     * need not end on a word boundary), so each word is updated by compare-and-set of only this
+     * slot's bits: a concurrent write to a neighbouring slot under another stripe is never lost.
+     */
     @Override
     void set(int slot, int fingerprint) {
         long bit = (long) slot * bits;
         int word = (int) (bit >>> 6);
         int offset = (int) bit & 63;
         long value = fingerprint & mask;
-        words[word] = words[word] & ~(mask << offset) | value << offset;
+        replaceBits(word, mask << offset, value << offset);
         if (straddles(offset)) {
             int spilled = Long.SIZE - offset;
-            words[word + 1] = words[word + 1] & ~(mask >>> spilled) | value >>> spilled;
+            replaceBits(word + 1, mask >>> spilled, value >>> spilled);
+        }
+    }
+
+    /** Sets the bits under {@code field} of one word to {@code value}'s, atomically, keeping the rest. */
+    private void replaceBits(int word, long field, long value) {
+        long old = words[word];
+        while (true) {
+            long witness = (long) WORDS.compareAndExchange(words, word, old, (old & ~field) | value);
+            if (witness == old) {
+                return;
+            }
+            old = witness;
         }
     }
 
