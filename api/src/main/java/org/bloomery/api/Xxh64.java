@@ -115,7 +115,9 @@ final class Xxh64 {
 
     /**
      * XXH64 of the UTF-8 encoding of {@code s}, as {@link String#getBytes} with UTF-8 would give it
-     * (an unpaired surrogate encodes as '?'), computed without encoding into an array.
+     * (an unpaired surrogate encodes as '?'), computed without encoding into an array. Runs of 8
+     * ASCII characters that start on a lane boundary become a lane at once ({@link #asciiLane});
+     * anything else is encoded one code point at a time.
      */
     static long hashString(CharSequence s) {
         final int n = s.length();
@@ -130,63 +132,68 @@ final class Xxh64 {
         long stripes = 0;
         long buf = 0; // bytes not yet forming a lane, first byte lowest
         int bufBytes = 0;
-        for (int i = 0; i < n; i++) {
-            char c = s.charAt(i);
-            int enc; // the code point's UTF-8 bytes, first byte lowest
-            int len;
-            if (c < 0x80) {
-                enc = c;
-                len = 1;
-            } else if (c < 0x800) {
-                enc = (0xC0 | (c >>> 6)) | ((0x80 | (c & 0x3F)) << 8);
-                len = 2;
-            } else if (Character.isSurrogate(c)) {
-                char low;
-                if (Character.isHighSurrogate(c) && i + 1 < n
-                        && Character.isLowSurrogate(low = s.charAt(i + 1))) {
-                    int cp = Character.toCodePoint(c, low);
-                    i++;
-                    enc = (0xF0 | (cp >>> 18)) | ((0x80 | ((cp >>> 12) & 0x3F)) << 8)
-                            | ((0x80 | ((cp >>> 6) & 0x3F)) << 16) | ((0x80 | (cp & 0x3F)) << 24);
-                    len = 4;
-                } else {
-                    enc = '?';
-                    len = 1;
-                }
+        for (int i = 0; i < n; ) {
+            long lane;
+            if (bufBytes == 0 && i + 8 <= n && (lane = asciiLane(s, i)) >= 0) {
+                i += 8;
             } else {
-                enc = (0xE0 | (c >>> 12)) | ((0x80 | ((c >>> 6) & 0x3F)) << 8)
-                        | ((0x80 | (c & 0x3F)) << 16);
-                len = 3;
-            }
-            long bytes = enc & 0xFFFF_FFFFL;
-            buf |= bytes << (bufBytes << 3);
-            bufBytes += len;
-            if (bufBytes >= 8) {
-                long lane = buf;
+                char c = s.charAt(i++);
+                int enc; // the code point's UTF-8 bytes, first byte lowest
+                int len;
+                if (c < 0x80) {
+                    enc = c;
+                    len = 1;
+                } else if (c < 0x800) {
+                    enc = (0xC0 | (c >>> 6)) | ((0x80 | (c & 0x3F)) << 8);
+                    len = 2;
+                } else if (Character.isSurrogate(c)) {
+                    char low;
+                    if (Character.isHighSurrogate(c) && i < n && Character.isLowSurrogate(low = s.charAt(i))) {
+                        int cp = Character.toCodePoint(c, low);
+                        i++;
+                        enc = (0xF0 | (cp >>> 18)) | ((0x80 | ((cp >>> 12) & 0x3F)) << 8)
+                                | ((0x80 | ((cp >>> 6) & 0x3F)) << 16) | ((0x80 | (cp & 0x3F)) << 24);
+                        len = 4;
+                    } else {
+                        enc = '?';
+                        len = 1;
+                    }
+                } else {
+                    enc = (0xE0 | (c >>> 12)) | ((0x80 | ((c >>> 6) & 0x3F)) << 8)
+                            | ((0x80 | (c & 0x3F)) << 16);
+                    len = 3;
+                }
+                long bytes = enc & 0xFFFF_FFFFL;
+                buf |= bytes << (bufBytes << 3);
+                bufBytes += len;
+                if (bufBytes < 8) {
+                    continue;
+                }
+                lane = buf;
                 bufBytes -= 8;
                 // The bytes of this code point that did not fit into the lane start the next one.
                 buf = bufBytes == 0 ? 0 : bytes >>> ((len - bufBytes) << 3);
-                switch (lanes) {
-                    case 0 -> {
-                        l0 = lane;
-                        lanes = 1;
-                    }
-                    case 1 -> {
-                        l1 = lane;
-                        lanes = 2;
-                    }
-                    case 2 -> {
-                        l2 = lane;
-                        lanes = 3;
-                    }
-                    default -> {
-                        v1 = round(v1, l0);
-                        v2 = round(v2, l1);
-                        v3 = round(v3, l2);
-                        v4 = round(v4, lane);
-                        lanes = 0;
-                        stripes++;
-                    }
+            }
+            switch (lanes) {
+                case 0 -> {
+                    l0 = lane;
+                    lanes = 1;
+                }
+                case 1 -> {
+                    l1 = lane;
+                    lanes = 2;
+                }
+                case 2 -> {
+                    l2 = lane;
+                    lanes = 3;
+                }
+                default -> {
+                    v1 = round(v1, l0);
+                    v2 = round(v2, l1);
+                    v3 = round(v3, l2);
+                    v4 = round(v4, lane);
+                    lanes = 0;
+                    stripes++;
                 }
             }
         }
@@ -211,6 +218,25 @@ final class Xxh64 {
             buf >>>= 8;
         }
         return avalanche(h);
+    }
+
+    /**
+     * The 8 characters at {@code i} as one little-endian lane of their UTF-8 (here ASCII) bytes, or
+     * -1 if any of them is not ASCII. A valid lane never has its top bit set, so -1 is free.
+     */
+    static long asciiLane(CharSequence s, int i) {
+        long c0 = s.charAt(i);
+        long c1 = s.charAt(i + 1);
+        long c2 = s.charAt(i + 2);
+        long c3 = s.charAt(i + 3);
+        long c4 = s.charAt(i + 4);
+        long c5 = s.charAt(i + 5);
+        long c6 = s.charAt(i + 6);
+        long c7 = s.charAt(i + 7);
+        if ((c0 | c1 | c2 | c3 | c4 | c5 | c6 | c7) >= 0x80) {
+            return -1;
+        }
+        return c0 | c1 << 8 | c2 << 16 | c3 << 24 | c4 << 32 | c5 << 40 | c6 << 48 | c7 << 56;
     }
 
     /** Streaming XXH64 over bytes fed in any pieces; used where the input arrives piecemeal. */

@@ -78,6 +78,22 @@ class KeyHasherTest {
         }
     }
 
+    /** Mostly ASCII, so 8-character runs take the lane-at-once path, broken at every offset by wider characters. */
+    @Test
+    void asciiRunsBrokenAnywhereHashLikeTheirUtf8Bytes() {
+        SplittableRandom random = new SplittableRandom(8);
+        char[] wide = {'\u00e9', '\u20ac', '\ud83d', '\ude00', '\u0080', '\u07ff'};
+        for (int i = 0; i < 20_000; i++) {
+            int length = random.nextInt(70);
+            StringBuilder s = new StringBuilder(length);
+            for (int c = 0; c < length; c++) {
+                s.append(random.nextInt(12) == 0 ? wide[random.nextInt(wide.length)] : (char) (0x20 + random.nextInt(0x5F)));
+            }
+            byte[] utf8 = s.toString().getBytes(StandardCharsets.UTF_8);
+            assertThat(KeyHasher.hashString(s)).as("hash of %s", s).isEqualTo(KeyHasher.hashBytes(utf8, 0, utf8.length));
+        }
+    }
+
     @Test
     void byteRangesHashLikeCopies() {
         SplittableRandom random = new SplittableRandom(3);

@@ -138,31 +138,12 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public boolean addHash(long hash) {
-        BitArray bits = this.bits;
-        long m = this.m;
-        int k = this.k;
-        long step = BloomProbes.step(hash);
-        long g = hash;
-        boolean changed = false;
-        for (int i = 0; i < k; i++, g += step) {
-            changed |= bits.set(BloomProbes.position(g, m));
-        }
-        return changed;
+        return bits.setProbes(hash, k);
     }
 
     @Override
     public boolean mightContainHash(long hash) {
-        BitArray bits = this.bits;
-        long m = this.m;
-        int k = this.k;
-        long step = BloomProbes.step(hash);
-        long g = hash;
-        for (int i = 0; i < k; i++, g += step) {
-            if (!bits.get(BloomProbes.position(g, m))) {
-                return false;
-            }
-        }
-        return true;
+        return bits.probesSet(hash, k);
     }
 
     /**

@@ -3,7 +3,6 @@ package org.bloomery.scalable;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.api.bloom.BitArray;
-import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 
@@ -70,16 +69,7 @@ final class Layer {
 
     /** @return whether every one of the item's k bits is set */
     boolean mightContain(long hash) {
-        long m = plan.shape().cells();
-        int k = plan.shape().hashes();
-        long g = hash;
-        long step = BloomProbes.step(hash);
-        for (int i = 0; i < k; i++, g += step) {
-            if (!bits.get(BloomProbes.position(g, m))) {
-                return false;
-            }
-        }
-        return true;
+        return bits.probesSet(hash, plan.shape().hashes());
     }
 
     /**
@@ -102,13 +92,7 @@ final class Layer {
 
     /** Sets the item's k bits; call after {@link #tryReserve} succeeded. */
     void insert(long hash) {
-        long m = plan.shape().cells();
-        int k = plan.shape().hashes();
-        long g = hash;
-        long step = BloomProbes.step(hash);
-        for (int i = 0; i < k; i++, g += step) {
-            bits.set(BloomProbes.position(g, m));
-        }
+        bits.setProbes(hash, plan.shape().hashes());
     }
 
     /** @return items inserted into this layer */

@@ -27,6 +27,8 @@ public final class BitArray {
 
     private final long bits;
     private final long[][] pages;
+    /** {@code pages[0]}, held directly: most filters have one page, so a probe saves a load. */
+    private final long[] firstPage;
     private final LongAdder setBits = new LongAdder();
 
     /**
@@ -46,12 +48,19 @@ public final class BitArray {
         for (int p = 0; p < pageCount; p++) {
             pages[p] = new long[(int) Math.min(PAGE_WORDS, words - ((long) p << PAGE_SHIFT))];
         }
+        firstPage = pages[0];
     }
 
     private BitArray(long bits, long[][] pages, long setBits) {
         this.bits = bits;
         this.pages = pages;
+        this.firstPage = pages[0];
         this.setBits.add(setBits);
+    }
+
+    /** The page holding a word; the branch is always taken the same way for filters of one page. */
+    private long[] page(long word) {
+        return word < PAGE_WORDS ? firstPage : pages[(int) (word >>> PAGE_SHIFT)];
     }
 
     /** @return the number of bits */
@@ -72,7 +81,7 @@ public final class BitArray {
      */
     public boolean get(long index) {
         long word = index >>> 6;
-        return (pages[(int) (word >>> PAGE_SHIFT)][(int) word & PAGE_MASK] & (1L << index)) != 0;
+        return (page(word)[(int) word & PAGE_MASK] & (1L << index)) != 0;
     }
 
     /**
@@ -82,20 +91,71 @@ public final class BitArray {
      * @return true if the bit was clear before
      */
     public boolean set(long index) {
+        if (setUncounted(index) == 0) {
+            return false;
+        }
+        setBits.increment();
+        return true;
+    }
+
+    /**
+     * Sets the k probe positions of a key hash ({@link BloomProbes}), each atomically, and counts
+     * the newly set bits with one update of the live count.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return true if any of the k bits was clear before
+     */
+    public boolean setProbes(long hash, int k) {
+        long m = bits;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        int changed = 0;
+        for (int i = 0; i < k; i++, g += step) {
+            changed += setUncounted(BloomProbes.position(g, m));
+        }
+        if (changed == 0) {
+            return false;
+        }
+        setBits.add(changed);
+        return true;
+    }
+
+    /**
+     * Whether all k probe positions of a key hash ({@link BloomProbes}) are set; stops at the first
+     * clear one.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return true if every one of the k bits is set
+     */
+    public boolean probesSet(long hash, int k) {
+        long m = bits;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        for (int i = 0; i < k; i++, g += step) {
+            if (!get(BloomProbes.position(g, m))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Sets one bit atomically; 1 if it was clear. A plain read first skips bits already set, which
+     * costs no locked instruction; otherwise one atomic OR (cheaper than a compare-and-set loop)
+     * sets it and tells whether this call was the one that did.
+     */
+    private int setUncounted(long index) {
         long word = index >>> 6;
-        long[] page = pages[(int) (word >>> PAGE_SHIFT)];
+        long[] page = page(word);
         int slot = (int) word & PAGE_MASK;
         long mask = 1L << index;
-        long old = page[slot];
-        while ((old & mask) == 0) {
-            long witness = (long) WORDS.compareAndExchange(page, slot, old, old | mask);
-            if (witness == old) {
-                setBits.increment();
-                return true;
-            }
-            old = witness;
+        if ((page[slot] & mask) != 0) {
+            return 0;
         }
-        return false;
+        long old = (long) WORDS.getAndBitwiseOr(page, slot, mask);
+        return (old & mask) == 0 ? 1 : 0;
     }
 
     /** Clears every bit. Not atomic with respect to concurrent sets. */

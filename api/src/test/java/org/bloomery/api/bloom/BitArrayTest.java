@@ -63,6 +63,28 @@ class BitArrayTest {
         assertThatThrownBy(() -> a.orWith(new BitArray(64))).hasMessageContaining("1024 and 64");
     }
 
+    /** The probe methods touch exactly the positions BloomProbes gives, and count each new bit once. */
+    @Test
+    void probesSetAndTestTheBloomProbePositions() {
+        long m = 64 * 20;
+        BitArray bits = new BitArray(m);
+        long hash = 0x9E3779B97F4A7C15L;
+        assertThat(bits.probesSet(hash, 5)).isFalse();
+        assertThat(bits.setProbes(hash, 5)).isTrue();
+        assertThat(bits.setProbes(hash, 5)).isFalse();
+        java.util.Set<Long> positions = new java.util.HashSet<>();
+        long g = hash;
+        for (int i = 0; i < 5; i++, g += BloomProbes.step(hash)) {
+            positions.add(BloomProbes.position(g, m));
+        }
+        for (long i = 0; i < m; i++) {
+            assertThat(bits.get(i)).as("bit %d", i).isEqualTo(positions.contains(i));
+        }
+        assertThat(bits.cardinality()).isEqualTo(positions.size());
+        assertThat(bits.probesSet(hash, 5)).isTrue();
+        assertThat(bits.probesSet(hash + 1, 5)).isFalse();
+    }
+
     /** Four threads set interleaved bits of the same words: compare-and-set must lose none. */
     @Test
     void concurrentSetsInOneWordAreNeverLost() throws InterruptedException {
