@@ -188,8 +188,7 @@ final class CuckooTable {
      * @return true if found
      */
     boolean contains(int first, int second, int fingerprint) {
-        return slots.contains(first, fingerprint) || slots.contains(second, fingerprint)
-                || stashHolds(first, second, fingerprint);
+        return slots.containsEither(first, second, fingerprint) || stashHolds(first, second, fingerprint);
     }
 
     /**

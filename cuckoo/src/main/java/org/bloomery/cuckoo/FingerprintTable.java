@@ -7,7 +7,8 @@ import org.bloomery.api.spi.FilterDataOutput;
 /**
  * The slots of a cuckoo table, {@code bucketSize} per bucket, each holding a fingerprint or 0 for
  * empty, stored as tightly as the width allows: a byte per slot at 8 bits, a short at 16 bits, and
- * packed 64-bit words for every other width. Not thread-safe: the filter's locks guard it.
+ * packed 64-bit words for every other width. Not thread-safe: the filter's locks guard it. The
+ * bucket operations read slot by slot; a layout that can compare a whole bucket at once overrides them.
  */
 abstract sealed class FingerprintTable
         permits ByteFingerprintTable, ShortFingerprintTable, PackedFingerprintTable {
@@ -109,6 +110,11 @@ abstract sealed class FingerprintTable
         return slots;
     }
 
+    /** @return slots per bucket */
+    final int bucketSize() {
+        return bucketSize;
+    }
+
     /**
      * Whether a bucket holds the fingerprint.
      *
@@ -116,7 +122,7 @@ abstract sealed class FingerprintTable
      * @param fingerprint a non-zero fingerprint
      * @return true if any of its slots holds it
      */
-    final boolean contains(int bucket, int fingerprint) {
+    boolean contains(int bucket, int fingerprint) {
         int first = bucket * bucketSize;
         for (int slot = first; slot < first + bucketSize; slot++) {
             if (get(slot) == fingerprint) {
@@ -127,13 +133,26 @@ abstract sealed class FingerprintTable
     }
 
     /**
+     * Whether either of two buckets holds the fingerprint: one call per query, so a filter pays one
+     * dynamic dispatch however many layouts the JVM has loaded.
+     *
+     * @param first a bucket
+     * @param second another bucket, or the same
+     * @param fingerprint a non-zero fingerprint
+     * @return true if any slot of either holds it
+     */
+    boolean containsEither(int first, int second, int fingerprint) {
+        return contains(first, fingerprint) || contains(second, fingerprint);
+    }
+
+    /**
      * How many slots of a bucket hold the fingerprint.
      *
      * @param bucket the bucket
      * @param fingerprint a non-zero fingerprint
      * @return the count, in [0, bucketSize]
      */
-    final int count(int bucket, int fingerprint) {
+    int count(int bucket, int fingerprint) {
         int first = bucket * bucketSize;
         int count = 0;
         for (int slot = first; slot < first + bucketSize; slot++) {
@@ -151,7 +170,7 @@ abstract sealed class FingerprintTable
      * @param fingerprint a non-zero fingerprint
      * @return false, with nothing changed, if the bucket is full
      */
-    final boolean insert(int bucket, int fingerprint) {
+    boolean insert(int bucket, int fingerprint) {
         int first = bucket * bucketSize;
         for (int slot = first; slot < first + bucketSize; slot++) {
             if (get(slot) == 0) {
@@ -169,7 +188,7 @@ abstract sealed class FingerprintTable
      * @param fingerprint a non-zero fingerprint
      * @return false, with nothing changed, if no slot holds it
      */
-    final boolean delete(int bucket, int fingerprint) {
+    boolean delete(int bucket, int fingerprint) {
         int first = bucket * bucketSize;
         for (int slot = first; slot < first + bucketSize; slot++) {
             if (get(slot) == fingerprint) {

@@ -19,12 +19,23 @@ final class PackedFingerprintTable extends FingerprintTable {
     private final int bits;
     private final long mask;
     private final long[] words;
+    /** Slots compared at once: the most, a power of two dividing the bucket, whose bits fit in a word. */
+    private final int chunkSlots;
+    private final int lastWord;
+    /** The low bit of each slot of a chunk ({@link SwarFields#lowBits}). */
+    private final long lows;
+    /** The top bit of each slot of a chunk. */
+    private final long highs;
 
     PackedFingerprintTable(int bits, int bucketSize, int slots, long[] words) {
         super(bucketSize, slots);
         this.bits = bits;
         this.mask = PartialKeyHashing.lowMask(bits);
         this.words = words;
+        this.chunkSlots = Math.min(bucketSize, Integer.highestOneBit(Long.SIZE / bits));
+        this.lastWord = words.length - 1;
+        this.lows = SwarFields.lowBits(bits, chunkSlots);
+        this.highs = lows << (bits - 1);
     }
 
     /**
@@ -59,6 +70,84 @@ final class PackedFingerprintTable extends FingerprintTable {
             value |= words[word + 1] << (Long.SIZE - offset);
         }
         return (int) (value & mask);
+    }
+
+    @Override
+    boolean contains(int bucket, int fingerprint) {
+        long pattern = broadcast(fingerprint);
+        int first = bucket * bucketSize();
+        for (int slot = first; slot < first + bucketSize(); slot += chunkSlots) {
+            if (SwarFields.zeroFields(chunk(slot) ^ pattern, highs) != 0L) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** One chunk per bucket, the usual case, compares both buckets without a branch. */
+    @Override
+    boolean containsEither(int first, int second, int fingerprint) {
+        if (chunkSlots != bucketSize()) {
+            return contains(first, fingerprint) || contains(second, fingerprint);
+        }
+        long pattern = broadcast(fingerprint);
+        long firstChunk = chunk(first * chunkSlots) ^ pattern;
+        long secondChunk = chunk(second * chunkSlots) ^ pattern;
+        return (SwarFields.zeroFields(firstChunk, highs) | SwarFields.zeroFields(secondChunk, highs)) != 0L;
+    }
+
+    @Override
+    int count(int bucket, int fingerprint) {
+        long pattern = broadcast(fingerprint);
+        int first = bucket * bucketSize();
+        int count = 0;
+        for (int slot = first; slot < first + bucketSize(); slot += chunkSlots) {
+            count += Long.bitCount(SwarFields.zeroFields(chunk(slot) ^ pattern, highs));
+        }
+        return count;
+    }
+
+    @Override
+    boolean insert(int bucket, int fingerprint) {
+        return replaceFirst(bucket, 0L, fingerprint);
+    }
+
+    @Override
+    boolean delete(int bucket, int fingerprint) {
+        return replaceFirst(bucket, broadcast(fingerprint), 0);
+    }
+
+    /** Sets the bucket's first slot holding the pattern's value to {@code value}; false if none holds it. */
+    private boolean replaceFirst(int bucket, long pattern, int value) {
+        int first = bucket * bucketSize();
+        for (int slot = first; slot < first + bucketSize(); slot += chunkSlots) {
+            long flags = SwarFields.zeroFields(chunk(slot) ^ pattern, highs);
+            if (flags != 0L) {
+                set(slot + SwarFields.lowestField(flags, bits), value);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The fingerprint copied into every slot of a chunk. */
+    private long broadcast(int fingerprint) {
+        return (fingerprint & mask) * lows;
+    }
+
+    /**
+     * The {@code chunkSlots} slots from {@code slot} on, at the low end of the result; the bits
+     * above them belong to other slots, which {@link SwarFields#zeroFields} ignores. The next word
+     * is or-ed in whether or not the chunk runs into it (it lands above the chunk when it does not),
+     * which spares a branch that mispredicts often; {@code (w << 1) << (63 - offset)} is 0 at offset
+     * 0, where a shift by 64 would be none. The last word rereads itself: no chunk straddles it.
+     */
+    private long chunk(int slot) {
+        long bit = (long) slot * bits;
+        int word = (int) (bit >>> 6);
+        int offset = (int) bit & 63;
+        long next = words[Math.min(word + 1, lastWord)];
+        return words[word] >>> offset | (next << 1) << (63 - offset);
     }
 
     /**

@@ -97,4 +97,59 @@ class FingerprintTableTest {
         assertThat(table.delete(1, fingerprint)).isFalse();
         assertThat(table.occupied()).isZero();
     }
+
+    static IntStream bucketSizes() {
+        return IntStream.of(2, 4, 8);
+    }
+
+    @ParameterizedTest(name = "b={0}")
+    @MethodSource("bucketSizes")
+    void wholeBucketOperationsAgreeWithSlotReads(int bucketSize) {
+        // 37 buckets at every width: buckets of b*f bits start at every offset within a word and
+        // straddle words; small values (1..3) make matches, empty slots and repeats common.
+        SplittableRandom random = new SplittableRandom(bucketSize);
+        for (int bits = CuckooShape.MIN_FINGERPRINT_BITS; bits <= CuckooShape.MAX_FINGERPRINT_BITS; bits++) {
+            int buckets = 37;
+            FingerprintTable table = FingerprintTable.allocate(bits, bucketSize, buckets * bucketSize);
+            for (int round = 0; round < 200; round++) {
+                int slot = random.nextInt(buckets * bucketSize);
+                table.set(slot, random.nextBoolean() ? random.nextInt(4) : (int) random.nextLong());
+                int bucket = random.nextInt(buckets);
+                int fingerprint = random.nextBoolean() ? 1 + random.nextInt(3) : (int) random.nextLong();
+                fingerprint = (int) (fingerprint & PartialKeyHashing.lowMask(bits));
+                if (fingerprint == 0) {
+                    fingerprint = 1;
+                }
+                int matches = 0;
+                int firstMatch = -1;
+                int firstEmpty = -1;
+                for (int i = bucket * bucketSize; i < (bucket + 1) * bucketSize; i++) {
+                    if (table.get(i) == fingerprint) {
+                        matches++;
+                        firstMatch = firstMatch < 0 ? i : firstMatch;
+                    }
+                    firstEmpty = firstEmpty < 0 && table.get(i) == 0 ? i : firstEmpty;
+                }
+                String where = "bits " + bits + ", bucket " + bucket + ", fingerprint " + fingerprint;
+                assertThat(table.contains(bucket, fingerprint)).as(where).isEqualTo(matches > 0);
+                assertThat(table.count(bucket, fingerprint)).as(where).isEqualTo(matches);
+                int other = random.nextInt(buckets);
+                assertThat(table.containsEither(bucket, other, fingerprint)).as(where + ", other " + other)
+                        .isEqualTo(matches > 0 || table.contains(other, fingerprint));
+                assertThat(table.containsEither(other, bucket, fingerprint)).as(where + ", other " + other)
+                        .isEqualTo(matches > 0 || table.contains(other, fingerprint));
+                if (random.nextBoolean()) {
+                    assertThat(table.delete(bucket, fingerprint)).as(where).isEqualTo(matches > 0);
+                    if (firstMatch >= 0) {
+                        assertThat(table.get(firstMatch)).as(where).isZero();
+                    }
+                } else {
+                    assertThat(table.insert(bucket, fingerprint)).as(where).isEqualTo(firstEmpty >= 0);
+                    if (firstEmpty >= 0) {
+                        assertThat(table.get(firstEmpty)).as(where).isEqualTo(fingerprint);
+                    }
+                }
+            }
+        }
+    }
 }
