@@ -108,11 +108,12 @@ final class PartialKeyHashing {
      * @return the alternate bucket, in [0, buckets)
      */
     static int alternateBucket(int bucket, int offset, int buckets) {
-        long sum = (long) bucket + offset;
-        if (sum >= buckets) {
-            sum -= buckets;
-        }
-        return sum == 0 ? 0 : (int) (buckets - sum);
+        // buckets - bucket - offset lies in (-buckets, buckets]; adding buckets when negative takes
+        // no branch (the sign decides half the time, so a branch would mispredict half the time),
+        // and only bucket + offset = 0 leaves buckets itself, which stands for 0.
+        long alternate = (long) buckets - bucket - offset;
+        alternate += (alternate >> 63) & buckets;
+        return alternate == buckets ? 0 : (int) alternate;
     }
 
     /**
