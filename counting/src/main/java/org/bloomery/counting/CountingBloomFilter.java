@@ -134,26 +134,13 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        boolean wasAbsent = false;
-        long g = hash;
-        long step = BloomProbes.step(hash);
-        for (int i = 0; i < k; i++, g += step) {
-            wasAbsent |= counters.increment(BloomProbes.position(g, m)) == 0;
-        }
-        return wasAbsent;
+        return counters.incrementProbes(hash, k);
     }
 
     /** @return true if none of the item's k counters is 0 */
     @Override
     public boolean mightContainHash(long hash) {
-        long g = hash;
-        long step = BloomProbes.step(hash);
-        for (int i = 0; i < k; i++, g += step) {
-            if (counters.get(BloomProbes.position(g, m)) == 0) {
-                return false;
-            }
-        }
-        return true;
+        return counters.probesNonZero(hash, k);
     }
 
     /**
@@ -164,14 +151,12 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean removeHash(long hash) {
-        if (!mightContainHash(hash)) {
+        // The check pass leaves the k words in cache, so the decrement pass costs little more than
+        // its compare-and-sets.
+        if (!counters.probesNonZero(hash, k)) {
             return false;
         }
-        long g = hash;
-        long step = BloomProbes.step(hash);
-        for (int i = 0; i < k; i++, g += step) {
-            counters.decrement(BloomProbes.position(g, m));
-        }
+        counters.decrementProbes(hash, k);
         return true;
     }
 

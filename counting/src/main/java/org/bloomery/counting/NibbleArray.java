@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
+import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 
@@ -14,8 +15,12 @@ import org.bloomery.api.spi.FilterDataOutput;
  * (see {@link Nibbles}) of word {@code i >>> 4}.
  *
  * <p>Every update is a compare-and-set of the whole word, so concurrent updates of different
- * nibbles in one word never lose each other, and each update moves the live counts exactly once.
- * Reads are opaque: atomic and never torn, but ordered only by the updates they observe.
+ * nibbles in one word never lose each other, and each update moves the live counts exactly once
+ * (the probe methods move them once per call, by the sum over their k counters, so the counts are
+ * exact whenever no update is in progress). Reads are plain array reads, which the memory model
+ * allows here: a read sees every update that happened-before it, may see racing ones or not (the
+ * ordinary outcome of a racing update and query), and even if a JVM split the 64-bit read in two
+ * halves (JLS 17.7), no nibble straddles them, so each counter read is a value it really held.
  */
 final class NibbleArray {
     /** Most counters: one {@code long[]} of 2^30 words, 8 GiB. */
@@ -24,6 +29,8 @@ final class NibbleArray {
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final long[] words;
+    /** The number of counters, {@code 16 * words.length}: the m that probe positions reduce into. */
+    private final long size;
     private final LongAdder nonZero = new LongAdder();
     private final LongAdder saturated = new LongAdder();
 
@@ -39,6 +46,7 @@ final class NibbleArray {
 
     private NibbleArray(long[] words) {
         this.words = words;
+        this.size = (long) words.length << 4;
         for (long word : words) {
             nonZero.add(Nibbles.nonZeroCount(word));
             saturated.add(Nibbles.saturatedCount(word));
@@ -55,7 +63,7 @@ final class NibbleArray {
 
     /** @return the number of counters */
     long size() {
-        return (long) words.length << 4;
+        return size;
     }
 
     /** @return counters that are not 0, current without a rescan */
@@ -75,7 +83,7 @@ final class NibbleArray {
      * @return its value, 0 to 15
      */
     int get(long index) {
-        return Nibbles.get(word(index), slot(index));
+        return Nibbles.get(words[(int) (index >>> 4)], slot(index));
     }
 
     /**
@@ -85,25 +93,13 @@ final class NibbleArray {
      * @return the counter's value before
      */
     int increment(long index) {
-        int w = (int) (index >>> 4);
-        int slot = slot(index);
-        long old = (long) WORDS.getOpaque(words, w);
-        while (true) {
-            int before = Nibbles.get(old, slot);
-            if (before == Nibbles.MAX) {
-                return before;
-            }
-            long witness = (long) WORDS.compareAndExchange(words, w, old, Nibbles.increment(old, slot));
-            if (witness == old) {
-                if (before == 0) {
-                    nonZero.increment();
-                } else if (before == Nibbles.MAX - 1) {
-                    saturated.increment();
-                }
-                return before;
-            }
-            old = witness;
+        int before = incrementUncounted(index);
+        if (before == 0) {
+            nonZero.increment();
+        } else if (before == Nibbles.MAX - 1) {
+            saturated.increment();
         }
+        return before;
     }
 
     /**
@@ -114,6 +110,131 @@ final class NibbleArray {
      * @return the counter's value before
      */
     int decrement(long index) {
+        int before = decrementUncounted(index);
+        if (before == 1) {
+            nonZero.decrement();
+        }
+        return before;
+    }
+
+    /**
+     * Raises the k probe counters of a key hash ({@link BloomProbes} over this array's size) by one
+     * each, as {@link #increment} does, and moves each live count with at most one update.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return true if any of the k counters was 0 before
+     */
+    boolean incrementProbes(long hash, int k) {
+        // Each compare-and-set is a full fence, so a cache miss taken inside one stalls everything
+        // after it: this pass of plain reads takes the k misses side by side instead, and when all
+        // k counters are saturated (they never go down) the add changes nothing and is done.
+        if (probesSaturated(hash, k)) {
+            return false;
+        }
+        long m = size;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        int fromZero = 0;
+        int toMax = 0;
+        for (int i = 0; i < k; i++, g += step) {
+            int before = incrementUncounted(BloomProbes.position(g, m));
+            fromZero += before == 0 ? 1 : 0;
+            toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+        }
+        // A LongAdder update is a locked instruction of its own: one per call, not one per counter.
+        if (fromZero != 0) {
+            nonZero.add(fromZero);
+        }
+        if (toMax != 0) {
+            saturated.add(toMax);
+        }
+        return fromZero != 0;
+    }
+
+    /**
+     * Lowers the k probe counters of a key hash by one each, as {@link #decrement} does (never below
+     * 0, never from 15), and moves the live count with at most one update.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     */
+    void decrementProbes(long hash, int k) {
+        long m = size;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        int toZero = 0;
+        for (int i = 0; i < k; i++, g += step) {
+            toZero += decrementUncounted(BloomProbes.position(g, m)) == 1 ? 1 : 0;
+        }
+        if (toZero != 0) {
+            nonZero.add(-toZero);
+        }
+    }
+
+    /**
+     * Whether all k probe counters of a key hash are above 0; stops at the first that is 0.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return true if none of the k counters is 0
+     */
+    boolean probesNonZero(long hash, int k) {
+        long m = size;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        for (int i = 0; i < k; i++, g += step) {
+            if (get(BloomProbes.position(g, m)) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether all k probe counters are at 15; reads all k without stopping early. */
+    private boolean probesSaturated(long hash, int k) {
+        long m = size;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        boolean all = true;
+        for (int i = 0; i < k; i++, g += step) {
+            all &= get(BloomProbes.position(g, m)) == Nibbles.MAX;
+        }
+        return all;
+    }
+
+    /**
+     * Raises one counter, leaving the live counts to the caller. A counter already at 15 costs no
+     * locked instruction; otherwise a compare-and-set, because a blind atomic add could carry into
+     * the neighbour if a racing increment saturated the counter after the read.
+     *
+     * @return the counter's value before
+     */
+    private int incrementUncounted(long index) {
+        int w = (int) (index >>> 4);
+        int slot = slot(index);
+        long old = (long) WORDS.getOpaque(words, w);
+        while (true) {
+            int before = Nibbles.get(old, slot);
+            if (before == Nibbles.MAX) {
+                return before;
+            }
+            long witness = (long) WORDS.compareAndExchange(words, w, old, Nibbles.increment(old, slot));
+            if (witness == old) {
+                return before;
+            }
+            old = witness;
+        }
+    }
+
+    /**
+     * Lowers one counter unless it is 0 or 15, leaving the live counts to the caller; a
+     * compare-and-set, because a blind atomic subtract could borrow from the neighbour if a racing
+     * decrement took the counter to 0 after the read.
+     *
+     * @return the counter's value before
+     */
+    private int decrementUncounted(long index) {
         int w = (int) (index >>> 4);
         int slot = slot(index);
         long old = (long) WORDS.getOpaque(words, w);
@@ -124,9 +245,6 @@ final class NibbleArray {
             }
             long witness = (long) WORDS.compareAndExchange(words, w, old, Nibbles.decrement(old, slot));
             if (witness == old) {
-                if (before == 1) {
-                    nonZero.decrement();
-                }
                 return before;
             }
             old = witness;
@@ -203,10 +321,6 @@ final class NibbleArray {
      */
     static NibbleArray readFrom(FilterDataInput in, long counters) throws IOException {
         return new NibbleArray(in.readLongs(checkedWordCount(counters)));
-    }
-
-    private long word(long index) {
-        return (long) WORDS.getOpaque(words, (int) (index >>> 4));
     }
 
     private static int slot(long index) {

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.bloomery.api.bloom.BloomProbes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -114,6 +115,54 @@ class NibbleArrayTest {
         assertThat(saturated).isPositive();
         assertThat(array.nonZeroCount()).isEqualTo(nonZero);
         assertThat(array.saturatedCount()).isEqualTo(saturated);
+    }
+
+    /**
+     * The probe methods against a replay through the one-counter methods: on 1024 counters and 7
+     * probes per hash, many probes share counters, some saturate and some repeat within one hash, so
+     * the batched count updates must add up exactly as the per-counter ones do.
+     */
+    @Test
+    void probeUpdatesMatchOneCounterUpdatesAndKeepTheCountsExact() {
+        NibbleArray batched = new NibbleArray(1024);
+        NibbleArray replay = new NibbleArray(1024);
+        SplittableRandom random = new SplittableRandom(11);
+        int k = 7;
+        for (int op = 0; op < 20_000; op++) {
+            long hash = random.nextLong(400);
+            hash = hash * 0x9E3779B97F4A7C15L;
+            long step = BloomProbes.step(hash);
+            boolean nonZero = true;
+            for (int i = 0; i < k; i++) {
+                nonZero &= replay.get(BloomProbes.position(hash + i * step, 1024)) != 0;
+            }
+            assertThat(batched.probesNonZero(hash, k)).isEqualTo(nonZero);
+            if (random.nextInt(3) == 0) {
+                if (nonZero) {
+                    batched.decrementProbes(hash, k);
+                    for (int i = 0; i < k; i++) {
+                        replay.decrement(BloomProbes.position(hash + i * step, 1024));
+                    }
+                }
+            } else {
+                boolean anyWasZero = false;
+                for (int i = 0; i < k; i++) {
+                    anyWasZero |= replay.increment(BloomProbes.position(hash + i * step, 1024)) == 0;
+                }
+                assertThat(batched.incrementProbes(hash, k)).isEqualTo(anyWasZero);
+            }
+        }
+        long nonZero = 0;
+        long saturated = 0;
+        for (long i = 0; i < 1024; i++) {
+            assertThat(batched.get(i)).as("counter %d", i).isEqualTo(replay.get(i));
+            nonZero += batched.get(i) != 0 ? 1 : 0;
+            saturated += batched.get(i) == 15 ? 1 : 0;
+        }
+        assertThat(saturated).isPositive();
+        assertThat(nonZero).isLessThan(1024);
+        assertThat(batched.nonZeroCount()).isEqualTo(nonZero);
+        assertThat(batched.saturatedCount()).isEqualTo(saturated);
     }
 
     @Test
