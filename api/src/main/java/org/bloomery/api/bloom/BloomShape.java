@@ -175,7 +175,8 @@ public record BloomShape(long cells, int hashes) {
      * @return the probability
      */
     public double fppFromOccupied(long occupied) {
-        return Math.pow((double) occupied / cells, hashes);
+        // A racing update may leave a live count a little outside [0, m] for a moment.
+        return Math.pow(Math.max(0, Math.min(occupied, cells)) / (double) cells, hashes);
     }
 
     /**
@@ -186,7 +187,7 @@ public record BloomShape(long cells, int hashes) {
      * @return the estimate
      */
     public long estimateCount(long occupied) {
-        double x = Math.min(occupied, cells - 1);
+        double x = Math.max(0, Math.min(occupied, cells - 1));
         return Math.round(-((double) cells / hashes) * Math.log1p(-x / cells));
     }
 }

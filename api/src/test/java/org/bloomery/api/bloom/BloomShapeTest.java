@@ -72,5 +72,8 @@ class BloomShapeTest {
         assertThat(shape.estimateCount(expectedSetBits)).isCloseTo(n, within(2L));
         assertThat(shape.estimateCount(0)).isZero();
         assertThat(shape.estimateCount(shape.cells())).isPositive();
+        assertThat(shape.estimateCount(-3)).as("a live count caught mid-race below 0").isZero();
+        assertThat(shape.fppFromOccupied(-3)).isZero();
+        assertThat(shape.fppFromOccupied(shape.cells() + 5)).isEqualTo(1.0);
     }
 }
