@@ -8,6 +8,7 @@ import org.bloomery.compare.contestant.KeyType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -15,6 +16,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Add and query for every Bloomery kind and every peer, through the report's adapters, at n =
@@ -28,9 +30,11 @@ import org.openjdk.jmh.annotations.State;
  * </ul>
  * {@link RemoveBenchmark} holds remove, for the deletion-capable contestants only.
  *
- * <p>The short run documented in the README: 112 runs of about 10 s each (one forked JVM, 2 warm-up
- * and 3 measured iterations of 1 s, plus key generation), so about 20 minutes on 2 cores:
- * <pre>java -jar compare/target/benchmarks.jar -f 1 -wi 2 -i 3 -w 1s -r 1s</pre>
+ * <p>Warm-up is 5 iterations of 2 s: Guava's string path stays in a slow phase (about 1 µs per call,
+ * 10× its settled speed) for its first 6–8 seconds of JIT compilation on this kind of machine, and a
+ * shorter warm-up would measure that phase. The run documented in the README is one fork of each
+ * of the 96 parameter combinations here plus {@link RemoveBenchmark}'s, about 15 s each:
+ * <pre>java -jar compare/target/benchmarks.jar -f 1</pre>
  * A subset: {@code -p contestant=classic,guava -p keyType=long -p fpp=0.01}; one benchmark: add its
  * name as a regular expression, e.g. {@code MembershipBenchmark.mightContainAbsent}. A kind missing
  * from the jar fails its own parameter combinations at setup and the run goes on.
@@ -38,6 +42,8 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 3, time = 1)
 public class MembershipBenchmark {
     /** The contestant, by the report's name: a Bloomery kind or a peer. */
     @Param({"classic", "counting", "scalable", "cuckoo", "guava", "commons-simple", "commons-counting",

@@ -9,6 +9,7 @@ import org.bloomery.compare.contestant.KeyType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -16,6 +17,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Remove for the deletion-capable contestants only (the parameter list holds no other): each
@@ -24,6 +26,8 @@ import org.openjdk.jmh.annotations.State;
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 3, time = 1)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RemoveBenchmark {
     /** A deletion-capable Bloomery kind or peer. */
