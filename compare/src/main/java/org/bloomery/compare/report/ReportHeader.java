@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 /** The header lines and the reading guide, shared by the Markdown and HTML reports. */
 final class ReportHeader {
     /** The short JMH command documented in the benchmark class. */
-    static final String JMH_COMMAND = "java -jar compare/target/benchmarks.jar -f 1 -wi 2 -i 3 -w 1s -r 1s";
+    static final String JMH_COMMAND = "java -jar compare/target/benchmarks.jar -f 1";
 
     private ReportHeader() {
     }
