@@ -8,21 +8,26 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.compare.keys.KeyGenerator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The key hash alone, on the report's keys: Bloomery's XXH64 of a 16-character string (UTF-8) and of
  * a long, beside Guava's murmur3_128 of the same, which is what Guava's {@code BloomFilter} spends
  * per call before probing. With {@code -prof gc} the Bloomery rows show 0 B/op.
- * <pre>java -jar compare/target/benchmarks.jar KeyHashBenchmark -f 1 -wi 2 -i 3 -prof gc</pre>
+ * Warm-up as in {@link MembershipBenchmark}, for the same reason.
+ * <pre>java -jar compare/target/benchmarks.jar KeyHashBenchmark -f 1 -prof gc</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 3, time = 1)
 public class KeyHashBenchmark {
     private static final int KEYS = 1 << 16;
     private static final HashFunction MURMUR = Hashing.murmur3_128();
