@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.api.Test;
 

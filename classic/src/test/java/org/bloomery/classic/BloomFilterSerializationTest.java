@@ -7,10 +7,10 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.zip.CRC32C;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +57,7 @@ class BloomFilterSerializationTest {
     void theBodyHoldsMKTheWordsAndTheSetBitCount() {
         BloomFilter<CharSequence> filter = filled(SPEC);
         byte[] bytes = FilterBytes.of(filter);
-        int offset = bodyOffset(bytes, filter.bitSize());
+        int offset = FilterBytes.bodyOffset(bytes);
         ByteBuffer body = ByteBuffer.wrap(bytes, offset, 20 + 9600 / 8);
 
         assertThat(body.getLong()).isEqualTo(9600);
@@ -73,9 +73,9 @@ class BloomFilterSerializationTest {
     @Test
     void aSetBitCountThatDisagreesWithTheWordsIsRejected() {
         byte[] bytes = FilterBytes.of(filled(SPEC));
-        int count = bodyOffset(bytes, 9600) + WORDS_OFFSET + 9600 / 8;
+        int count = FilterBytes.bodyOffset(bytes) + WORDS_OFFSET + 9600 / 8;
         ByteBuffer.wrap(bytes).putLong(count, ByteBuffer.wrap(bytes).getLong(count) + 1);
-        reseal(bytes);
+        FilterBytes.reseal(bytes);
 
         assertThatThrownBy(() -> read(bytes)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("bits are set, but its words hold");
@@ -84,12 +84,12 @@ class BloomFilterSerializationTest {
     @Test
     void bitsOrHashesThatDisagreeWithTheSpecAreRejected() {
         byte[] moreBits = FilterBytes.of(filled(SPEC));
-        int body = bodyOffset(moreBits, 9600);
+        int body = FilterBytes.bodyOffset(moreBits);
         ByteBuffer.wrap(moreBits).putLong(body, 9664);
-        reseal(moreBits);
+        FilterBytes.reseal(moreBits);
         byte[] fewerHashes = FilterBytes.of(filled(SPEC));
         ByteBuffer.wrap(fewerHashes).putInt(body + 8, 6);
-        reseal(fewerHashes);
+        FilterBytes.reseal(fewerHashes);
 
         assertThatThrownBy(() -> read(moreBits)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("the body holds m = 9664 bits and k = 7 hashes, but its spec gives m = 9600 and k = 7");
@@ -103,15 +103,11 @@ class BloomFilterSerializationTest {
         // The option's value "9600" becomes "96x0", not an integer.
         int value = indexOf(bytes, "9600".getBytes(StandardCharsets.US_ASCII));
         bytes[value + 2] = 'x';
-        reseal(bytes);
+        FilterBytes.reseal(bytes);
 
         assertThatThrownBy(() -> read(bytes)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("the stored spec does not make a classic filter")
                 .hasMessageContaining("got '96x0'");
-    }
-
-    private static int bodyOffset(byte[] envelope, long m) {
-        return envelope.length - 4 - (20 + (int) (m / 8));
     }
 
     private static int indexOf(byte[] bytes, byte[] pattern) {
@@ -125,12 +121,5 @@ class BloomFilterSerializationTest {
             return i;
         }
         throw new AssertionError("pattern not found");
-    }
-
-    /** Rewrites the CRC32C trailer, so that the body's own checks are what rejects the bytes. */
-    private static void reseal(byte[] envelope) {
-        CRC32C crc = new CRC32C();
-        crc.update(envelope, 0, envelope.length - 4);
-        ByteBuffer.wrap(envelope).putInt(envelope.length - 4, (int) crc.getValue());
     }
 }

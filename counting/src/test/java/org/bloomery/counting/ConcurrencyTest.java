@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -70,6 +71,6 @@ class ConcurrencyTest {
         }
         assertThat(filter.counterSum()).isEqualTo(replay.counterSum()).isEqualTo((long) THREADS * keys / 2 * filter.hashes());
         assertThat(filter.nonZeroCounters()).isEqualTo(replay.nonZeroCounters());
-        assertThat(CountingBloomFilterTest.serialize(filter)).isEqualTo(CountingBloomFilterTest.serialize(replay));
+        assertThat(FilterBytes.of(filter)).isEqualTo(FilterBytes.of(replay));
     }
 }

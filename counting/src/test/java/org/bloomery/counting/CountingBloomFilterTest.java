@@ -17,6 +17,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.bloomery.api.spi.Envelope;
 import org.junit.jupiter.api.Test;
@@ -38,16 +39,6 @@ class CountingBloomFilterTest {
             filter.add(TestKeys.presentLong(SEED, i));
         }
         return filter;
-    }
-
-    static byte[] serialize(MembershipFilter<?> filter) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            filter.writeTo(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
     }
 
     /** The distinct counter positions of a hash, as the filter probes them. */
@@ -89,7 +80,7 @@ class CountingBloomFilterTest {
     @MethodSource("specs")
     void removingANeverAddedItemAnswersFalseAndLeavesTheBytesIdentical(FilterSpec spec) {
         CountingBloomFilter<Long> filter = filledFilter(spec, (int) spec.expectedInsertions() / 2);
-        byte[] before = serialize(filter);
+        byte[] before = FilterBytes.of(filter);
         long nonZero = filter.nonZeroCounters();
         int tried = 0;
         for (int i = 0; i < 2_000; i++) {
@@ -100,7 +91,7 @@ class CountingBloomFilterTest {
             }
         }
         assertThat(tried).isGreaterThan(1_000);
-        assertThat(serialize(filter)).isEqualTo(before);
+        assertThat(FilterBytes.of(filter)).isEqualTo(before);
         assertThat(filter.nonZeroCounters()).isEqualTo(nonZero);
     }
 
@@ -171,19 +162,19 @@ class CountingBloomFilterTest {
                 onlyA.add(key);
             }
         }
-        byte[] bBefore = serialize(b);
+        byte[] bBefore = FilterBytes.of(b);
         long sum = a.counterSum() + b.counterSum();
         assertThat(a.isCompatible(b)).isTrue();
         a.mergeFrom(b);
         assertThat(both.saturatedCounters()).isZero();
         assertThat(a.counterSum()).isEqualTo(sum);
-        assertThat(serialize(a)).isEqualTo(serialize(both));
+        assertThat(FilterBytes.of(a)).isEqualTo(FilterBytes.of(both));
         assertThat(a.nonZeroCounters()).isEqualTo(both.nonZeroCounters());
-        assertThat(serialize(b)).as("the merged-in filter").isEqualTo(bBefore);
+        assertThat(FilterBytes.of(b)).as("the merged-in filter").isEqualTo(bBefore);
         for (int i = 1; i < 4_000; i += 2) {
             a.remove(TestKeys.presentLong(SEED, i));
         }
-        assertThat(serialize(a)).isEqualTo(serialize(onlyA));
+        assertThat(FilterBytes.of(a)).isEqualTo(FilterBytes.of(onlyA));
     }
 
     @Test
@@ -234,12 +225,12 @@ class CountingBloomFilterTest {
     void incompatibleMergeIsRefusedNamingTheMismatch(CountingBloomFilter<Long> other, String mismatch) {
         CountingBloomFilter<Long> filter = filledFilter(FilterSpec.of(1_000, 0.01), 500);
         other.add(TestKeys.absentLong(SEED, 1));
-        byte[] before = serialize(filter);
+        byte[] before = FilterBytes.of(filter);
         assertThat(filter.isCompatible(other)).isFalse();
         assertThatThrownBy(() -> filter.mergeFrom(other))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(mismatch);
-        assertThat(serialize(filter)).isEqualTo(before);
+        assertThat(FilterBytes.of(filter)).isEqualTo(before);
     }
 
     @Test
@@ -248,13 +239,13 @@ class CountingBloomFilterTest {
         for (int i = 0; i < 16; i++) {
             filter.add(TestKeys.absentLong(SEED, 0));
         }
-        byte[] bytes = serialize(filter);
+        byte[] bytes = FilterBytes.of(filter);
         CountingBloomFilter<Long> read = CountingBloomFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
         assertThat(read.nonZeroCounters()).isEqualTo(filter.nonZeroCounters());
         assertThat(read.saturatedCounters()).isEqualTo(filter.saturatedCounters()).isPositive();
         assertThat(read.counterSum()).isEqualTo(filter.counterSum());
         assertThat(read.count(TestKeys.absentLong(SEED, 0))).isEqualTo(15);
-        assertThat(serialize(read)).isEqualTo(bytes);
+        assertThat(FilterBytes.of(read)).isEqualTo(bytes);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,7 +87,7 @@ class CuckooFilterConcurrencyTest {
             // which holds only if writeTo excludes writers while it copies the table.
             do {
                 try {
-                    CuckooFilter<Long> copy = TestFilters.read(TestFilters.serialize(filter));
+                    CuckooFilter<Long> copy = TestFilters.read(FilterBytes.of(filter));
                     if (copy.approximateCount() < stable.length) {
                         failure.compareAndSet(null, new AssertionError("snapshot lost stable keys"));
                     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.util.SplittableRandom;
 import org.bloomery.api.FilterFullException;
+import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
 
 /** Growth in sub-tables with option {@code expansion}. */
@@ -41,11 +42,11 @@ class CuckooFilterExpansionTest {
         }
         assertThat((double) positives / probes).isBetween(0.85 * filter.expectedFpp(), 1.15 * filter.expectedFpp());
 
-        byte[] bytes = TestFilters.serialize(filter);
+        byte[] bytes = FilterBytes.of(filter);
         CuckooFilter<Long> read = TestFilters.read(bytes);
         assertThat(read.buckets()).isEqualTo(filter.buckets());
         assertThat(read.expectedFpp()).isEqualTo(filter.expectedFpp());
-        assertThat(TestFilters.serialize(read)).isEqualTo(bytes);
+        assertThat(FilterBytes.of(read)).isEqualTo(bytes);
 
         filter.clear();
         assertThat(filter.buckets()).as("clear keeps only the first sub-table").isEqualTo(first);
@@ -107,10 +108,10 @@ class CuckooFilterExpansionTest {
         assertThat(full).hasMessageContaining("sub-tables");
         assertThat(filter.buckets()).isEqualTo(first * CuckooFilter.MAX_SUB_TABLES);
         assertThat(filter.approximateCount()).isEqualTo(added);
-        byte[] before = TestFilters.serialize(filter);
+        byte[] before = FilterBytes.of(filter);
         long refused = TestFilters.present(SEED, added);
         assertThatThrownBy(() -> filter.addHash(refused)).isInstanceOf(FilterFullException.class);
-        assertThat(TestFilters.serialize(filter)).isEqualTo(before);
+        assertThat(FilterBytes.of(filter)).isEqualTo(before);
         for (long i = 0; i < added; i++) {
             assertThat(filter.mightContainHash(TestFilters.present(SEED, i))).isTrue();
         }

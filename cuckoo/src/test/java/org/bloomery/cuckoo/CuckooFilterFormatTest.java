@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.util.function.Consumer;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,8 +46,8 @@ class CuckooFilterFormatTest {
                 break;
             }
         }
-        bytes = TestFilters.serialize(filter);
-        body = TestFilters.bodyOffset(bytes);
+        bytes = FilterBytes.of(filter);
+        body = FilterBytes.bodyOffset(bytes);
         assertThat(bytes.length - 4 - body).as("body length").isEqualTo(COUNT + 8);
         assertThat(ByteBuffer.wrap(bytes).getLong(body + STASH)).as("stash").isNotZero();
     }
@@ -59,7 +60,7 @@ class CuckooFilterFormatTest {
         for (long i = 0; i < filter.approximateCount(); i++) {
             assertThat(read.mightContainHash(TestFilters.present(SEED, i))).isTrue();
         }
-        assertThat(TestFilters.serialize(read)).isEqualTo(bytes);
+        assertThat(FilterBytes.of(read)).isEqualTo(bytes);
     }
 
     @Test
@@ -92,7 +93,7 @@ class CuckooFilterFormatTest {
     private void assertRejected(String message, Consumer<ByteBuffer> damage) {
         byte[] crafted = bytes.clone();
         damage.accept(ByteBuffer.wrap(crafted));
-        TestFilters.reseal(crafted);
+        FilterBytes.reseal(crafted);
         assertThatThrownBy(() -> TestFilters.read(crafted)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining(message);
     }

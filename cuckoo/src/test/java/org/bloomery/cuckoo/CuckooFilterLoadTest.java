@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.stream.Stream;
 import org.bloomery.api.FilterFullException;
+import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -45,10 +46,10 @@ class CuckooFilterLoadTest {
                 throw new AssertionError("item #" + i + " of " + added + " lost when the filter filled");
             }
         }
-        byte[] before = TestFilters.serialize(filter);
+        byte[] before = FilterBytes.of(filter);
         assertThatThrownBy(() -> filter.addHash(refused)).isInstanceOf(FilterFullException.class)
                 .hasMessageContaining("full").hasMessageContaining("expansion");
-        assertThat(TestFilters.serialize(filter)).as("the filter after a refused add").isEqualTo(before);
+        assertThat(FilterBytes.of(filter)).as("the filter after a refused add").isEqualTo(before);
         assertThat(filter.approximateCount()).isEqualTo(added);
     }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bloomery.api.FilterFullException;
+import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,10 +61,10 @@ class CuckooFilterRemoveTest {
             assertThat(filter.addHash(hash)).as("add #%d answers 'new'", i + 1).isEqualTo(i == 0);
         }
         assertThat(filter.countHash(hash)).isEqualTo(2 * bucketSize);
-        byte[] before = TestFilters.serialize(filter);
+        byte[] before = FilterBytes.of(filter);
         assertThatThrownBy(() -> filter.addHash(hash)).isInstanceOf(FilterFullException.class)
                 .hasMessageContaining("copies");
-        assertThat(TestFilters.serialize(filter)).isEqualTo(before);
+        assertThat(FilterBytes.of(filter)).isEqualTo(before);
         for (int i = 0; i < 2 * bucketSize; i++) {
             assertThat(filter.mightContainHash(hash)).isTrue();
             assertThat(filter.removeHash(hash)).as("remove #%d", i + 1).isTrue();

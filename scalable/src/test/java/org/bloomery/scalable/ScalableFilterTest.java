@@ -13,6 +13,7 @@ import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.api.Test;
 
@@ -54,7 +55,7 @@ class ScalableFilterTest {
         while (filter.approximateCount() < 1_000) {
             filter.addHash(key(next++));
         }
-        byte[] full = TestBytes.of(filter);
+        byte[] full = FilterBytes.of(filter);
         int absent = 0;
         while (filter.mightContainHash(absentKey(absent))) {
             absent++;
@@ -63,7 +64,7 @@ class ScalableFilterTest {
         assertThatThrownBy(() -> filter.addHash(newItem)).isInstanceOf(FilterFullException.class)
                 .hasMessageContaining("non scaling filter is full").hasMessageContaining("'scalable'")
                 .hasMessageContaining("capacity 1000");
-        assertThat(TestBytes.of(filter)).as("bytes after the refused add").isEqualTo(full);
+        assertThat(FilterBytes.of(filter)).as("bytes after the refused add").isEqualTo(full);
         assertThat(filter.mightContainHash(newItem)).isFalse();
         for (int i = 0; i < next; i++) {
             assertThat(filter.mightContainHash(key(i))).as("earlier key #%d", i).isTrue();
@@ -80,7 +81,7 @@ class ScalableFilterTest {
             original.addHash(key(i));
         }
         assertThat(original.info().layers()).isEqualTo(6);
-        byte[] bytes = TestBytes.of(original);
+        byte[] bytes = FilterBytes.of(original);
         MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
         assertThat(read).isInstanceOf(ScalableBloomFilter.class);
         ScalableBloomFilter<Long> copy = (ScalableBloomFilter<Long>) read;
@@ -103,7 +104,7 @@ class ScalableFilterTest {
         }
         assertThat(copy.info().layers()).isEqualTo(8);
         assertThat(copy.info()).isEqualTo(original.info());
-        assertThat(TestBytes.of(copy)).isEqualTo(TestBytes.of(original));
+        assertThat(FilterBytes.of(copy)).isEqualTo(FilterBytes.of(original));
         for (int i = 0; i < 150_000; i++) {
             assertThat(copy.mightContainHash(key(i))).as("key #%d after growing the read filter", i).isTrue();
         }

@@ -12,6 +12,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -115,12 +116,12 @@ class ScalableLimitsTest {
                 filter.addHash(hash);
                 continue;
             }
-            byte[] before = TestBytes.of(filter);
+            byte[] before = FilterBytes.of(filter);
             try {
                 filter.addHash(hash);
             } catch (FilterFullException refusal) {
                 assertThat(info.layers()).as("layers when growth was refused").isEqualTo(layers);
-                assertThat(TestBytes.of(filter)).as("bytes after the refused add").isEqualTo(before);
+                assertThat(FilterBytes.of(filter)).as("bytes after the refused add").isEqualTo(before);
                 assertThat(filter.mightContainHash(hash)).isFalse();
                 for (int j = 0; j < i; j++) {
                     assertThat(filter.mightContainHash(KeyHasher.hashLong(TestKeys.presentLong(SEED, j)))).isTrue();
@@ -175,9 +176,9 @@ class ScalableLimitsTest {
 
     /** Overwrites body bytes from {@code at} with {@code value}, re-seals the checksum and reads. */
     private static void assertBodyRejected(ScalableBloomFilter<Long> filter, int at, byte[] value, String message) {
-        byte[] bytes = TestBytes.of(filter);
-        System.arraycopy(value, 0, bytes, TestBytes.bodyOffset(bytes, filter) + at, value.length);
-        TestBytes.reseal(bytes);
+        byte[] bytes = FilterBytes.of(filter);
+        System.arraycopy(value, 0, bytes, FilterBytes.bodyOffset(bytes) + at, value.length);
+        FilterBytes.reseal(bytes);
         assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()))
                 .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining(message);
     }

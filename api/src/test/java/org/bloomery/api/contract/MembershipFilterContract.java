@@ -9,7 +9,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectOutputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -256,7 +255,7 @@ public abstract class MembershipFilterContract {
         for (int i = 0; i < N; i++) {
             filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
         }
-        byte[] bytes = serialize(filter);
+        byte[] bytes = FilterBytes.of(filter);
         // A marker after the envelope proves readFrom consumes exactly one envelope.
         byte[] withTrailer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
         withTrailer[bytes.length] = 0x42;
@@ -283,7 +282,7 @@ public abstract class MembershipFilterContract {
                 throw new AssertionError("answers differ after round trip for absent key #" + i);
             }
         }
-        assertThat(serialize(read)).as("bytes written again").isEqualTo(bytes);
+        assertThat(FilterBytes.of(read)).as("bytes written again").isEqualTo(bytes);
         MembershipFilter<CharSequence> viaProvider =
                 Filters.provider(kind()).orElseThrow().readFrom(new ByteArrayInputStream(bytes), KeyHasher.strings());
         assertThat(viaProvider.bitSize()).isEqualTo(filter.bitSize());
@@ -348,12 +347,12 @@ public abstract class MembershipFilterContract {
     @Test
     void craftedBodyFieldsWithAValidChecksumAreRejectedOrHarmless() throws IOException {
         byte[] bytes = smallSerializedFilter();
-        int body = EnvelopeBytes.bodyOffset(bytes);
+        int body = FilterBytes.bodyOffset(bytes);
         for (int position = body; position < Math.min(body + 64, bytes.length - 4); position++) {
             for (byte value : new byte[] {(byte) 0xFF, 0x7F, 0x00, (byte) 0x80}) {
                 byte[] crafted = bytes.clone();
                 crafted[position] = value;
-                EnvelopeBytes.reseal(crafted);
+                FilterBytes.reseal(crafted);
                 Throwable thrown = catchThrowable(() -> Filters.readFrom(new ByteArrayInputStream(crafted), KeyHasher.strings()));
                 if (thrown != null && !(thrown instanceof InvalidFilterDataException)) {
                     throw new AssertionError("body byte " + (position - body) + " set to " + (value & 0xFF)
@@ -436,17 +435,7 @@ public abstract class MembershipFilterContract {
         for (int i = 0; i < 150; i++) {
             filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
         }
-        return serialize(filter);
-    }
-
-    private static byte[] serialize(MembershipFilter<?> filter) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            filter.writeTo(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
+        return FilterBytes.of(filter);
     }
 
     private static void assertRejected(byte[] bytes, String what) {

@@ -1,0 +1,67 @@
+package org.bloomery.api.contract;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.util.zip.CRC32C;
+import org.bloomery.api.MembershipFilter;
+
+/**
+ * A filter's serialized form for tests, and the parts of it (FORMAT.md): tests compare filters bit
+ * for bit, or damage a body and then re-seal the checksum so that the body's own validation, not the
+ * checksum, is what must reject it.
+ */
+public final class FilterBytes {
+    private FilterBytes() {
+    }
+
+    /**
+     * What {@link MembershipFilter#writeTo} writes.
+     *
+     * @param filter the filter
+     * @return its serialized form
+     */
+    public static byte[] of(MembershipFilter<?> filter) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            filter.writeTo(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Offset of the first body byte of an envelope, found by walking its header.
+     *
+     * @param envelope a serialized filter
+     * @return the offset
+     */
+    public static int bodyOffset(byte[] envelope) {
+        ByteBuffer b = ByteBuffer.wrap(envelope);
+        b.position(5);
+        b.position(b.position() + 1 + (b.get(b.position()) & 0xFF)); // kind
+        b.position(b.position() + 1 + (b.get(b.position()) & 0xFF)); // hasher id
+        b.position(b.position() + 16); // expectedInsertions, fpp
+        int options = b.get() & 0xFF;
+        for (int i = 0; i < options; i++) {
+            b.position(b.position() + 1 + (b.get(b.position()) & 0xFF));
+            b.position(b.position() + 2 + (b.getShort(b.position()) & 0xFFFF));
+        }
+        return b.position() + Long.BYTES; // body length
+    }
+
+    /**
+     * Rewrites the CRC32C trailer to match the bytes before it.
+     *
+     * @param envelope a serialized filter, changed in place
+     * @return the same array
+     */
+    public static byte[] reseal(byte[] envelope) {
+        CRC32C crc = new CRC32C();
+        crc.update(envelope, 0, envelope.length - Integer.BYTES);
+        ByteBuffer.wrap(envelope).putInt(envelope.length - Integer.BYTES, (int) crc.getValue());
+        return envelope;
+    }
+}
