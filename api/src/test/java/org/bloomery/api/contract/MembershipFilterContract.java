@@ -24,6 +24,7 @@ import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.Envelope;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -86,10 +87,36 @@ public abstract class MembershipFilterContract {
         assertThat(provider.description()).isNotBlank();
         MembershipFilter<CharSequence> filter = create(1000, 0.01, KeyHasher.strings());
         assertThat(filter.kind()).isEqualTo(kind());
-        assertThat(filter.capabilities()).isEqualTo(provider.capabilities());
+        assertThat(provider.capabilities()).as("a provider's capabilities include its filters'")
+                .containsAll(filter.capabilities());
         assertThat(filter.spec()).isEqualTo(spec(1000, 0.01));
         assertThat(filter.hasher()).isSameAs(KeyHasher.strings());
         assertThat(filter.bitSize()).isPositive();
+        assertThat(Filters.choose(provider.capabilities())).extracting(FilterProvider::kind).contains(kind());
+    }
+
+    /**
+     * Specs that between them build filters with every capability of the kind; override when some
+     * capability needs an option (the default is the kit's one spec).
+     *
+     * @return the specs, each valid for the kind
+     */
+    protected List<FilterSpec> specsCoveringEveryCapability() {
+        return List.of(spec(1000, 0.01));
+    }
+
+    /** A provider's capabilities are the union of its filters': none declared that no filter has. */
+    @Test
+    void theProviderDeclaresExactlyWhatItsFiltersCanDo() {
+        FilterProvider provider = Filters.provider(kind()).orElseThrow();
+        java.util.Set<Capability> union = java.util.EnumSet.noneOf(Capability.class);
+        for (FilterSpec spec : specsCoveringEveryCapability()) {
+            MembershipFilter<Long> filter = Filters.create(kind(), spec, KeyHasher.longs());
+            assertThat(provider.capabilities()).as("capabilities of a filter built from %s", spec)
+                    .containsAll(filter.capabilities());
+            union.addAll(filter.capabilities());
+        }
+        assertThat(union).isEqualTo(provider.capabilities());
         assertThat(Filters.choose(provider.capabilities())).extracting(FilterProvider::kind).contains(kind());
     }
 
@@ -304,6 +331,27 @@ public abstract class MembershipFilterContract {
         }
     }
 
+    /**
+     * A damaged header is reported as damaged: every bit flipped before the body gives a message
+     * about the magic, the version, the header (its checksum or a length) or truncation, never a
+     * kind, hasher or spec read from the damaged bytes.
+     */
+    @Test
+    void aDamagedHeaderIsReportedAsCorruptNotReadAsAnotherKind() throws IOException {
+        byte[] bytes = smallSerializedFilter();
+        for (int position = 0; position < FilterBytes.bodyOffset(bytes); position++) {
+            for (int bit = 0; bit < 8; bit++) {
+                byte[] damaged = bytes.clone();
+                damaged[position] ^= (byte) (1 << bit);
+                Throwable thrown = catchThrowable(() -> Filters.readFrom(new ByteArrayInputStream(damaged),
+                        KeyHasher.strings()));
+                assertThat(thrown).as("bit %d flipped at header byte %d", bit, position)
+                        .isInstanceOf(InvalidFilterDataException.class)
+                        .message().containsAnyOf("corrupt header", "magic", "format version", "truncated");
+            }
+        }
+    }
+
     @Test
     void everyTruncationIsRejected() throws IOException {
         byte[] bytes = smallSerializedFilter();
@@ -322,7 +370,7 @@ public abstract class MembershipFilterContract {
         }
         byte[] magicThenNoise = new byte[64];
         random.nextBytes(magicThenNoise);
-        System.arraycopy(new byte[] {'B', 'L', 'M', 'F', 1}, 0, magicThenNoise, 0, 5);
+        System.arraycopy(new byte[] {'B', 'L', 'M', 'F', Envelope.FORMAT_VERSION}, 0, magicThenNoise, 0, 5);
         assertRejected(magicThenNoise, "magic and version followed by noise");
         ByteArrayOutputStream javaSerialized = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(javaSerialized)) {
