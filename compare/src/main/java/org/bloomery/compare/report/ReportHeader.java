@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.bloomery.compare.contestant.LibraryVersions;
 
 /** The header lines and the reading guide, shared by the Markdown and HTML reports. */
 final class ReportHeader {
@@ -16,18 +17,24 @@ final class ReportHeader {
     static List<String> lines(RunInfo info) {
         Machine m = info.machine();
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "n = %s keys · fpp %s · seed %d · workloads %s · churn rounds %d",
+        lines.add("Command: " + info.commandLine());
+        lines.add(String.format(Locale.ROOT, "n = %s keys · fpp %s · seed %d · workloads %s · %d timed rounds",
                 Figures.count(info.n()), info.fpps().stream().map(Figures::fpp).collect(Collectors.joining(", ")),
-                info.seed(), String.join(", ", info.workloads()), info.rounds()));
-        lines.add(String.format(Locale.ROOT, "Machine: %s · %d cores · %s · max heap %d MiB · %s · run took %.0f s",
-                m.jdk(), m.cores(), m.os(), m.maxHeapMiB(), m.date(), info.seconds()));
-        lines.add("Bloomery kinds found: " + listOrNone(info.kindsFound()) + " · missing: "
+                info.seed(), String.join(", ", info.workloads()), info.rounds())
+                + (info.workloads().contains("threads") ? " · threads " + info.threads() : ""));
+        lines.add(String.format(Locale.ROOT, "Machine: %s · %d cores · caches: %s · %s · %s · max heap %d MiB · %s"
+                + " · run took %.0f s", m.cpu(), m.cores(), m.caches().describe(), m.os(), m.jdk(), m.maxHeapMiB(),
+                m.date(), info.seconds()));
+        lines.add("Bloomery " + LibraryVersions.of("bloomery") + " kinds found: " + listOrNone(info.kindsFound()) + " · missing: "
                 + listOrNone(info.kindsMissing()));
         lines.add("Peers: " + listOrNone(info.peers()));
         lines.add("Exact sets: " + listOrNone(info.exactSets()));
-        lines.add("Timing: System.nanoTime around whole phases of one pass, after a short untimed warm-up;"
-                + " a report figure, not a micro-benchmark. For rigorous throughput run the JMH suite: "
-                + JMH_COMMAND);
+        lines.add("Timing: every contestant is warmed (untimed) before any is timed; then each is timed in "
+                + info.rounds() + " rounds, interleaved with the others in an order rotated each round. A figure is"
+                + " the median of its rounds, with the min–max in brackets. These are whole-phase timings"
+                + " (System.nanoTime around a loop over all keys, through one adapter per contestant): good for"
+                + " comparing contestants within one run, not a micro-benchmark. For per-operation figures run the"
+                + " JMH suite: " + JMH_COMMAND);
         for (String note : info.notes()) {
             lines.add("Note: " + note);
         }

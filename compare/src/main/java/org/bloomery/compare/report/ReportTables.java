@@ -45,8 +45,8 @@ final class ReportTables {
             Throughput t = r.throughput();
             cells.add(List.of(name(r), r.family(), Figures.fpp(r.targetFpp()), Figures.twoDecimals(r.bitsPerElement()),
                     withInterval(r.falsePositives()), Figures.count(r.falseNegatives()),
-                    Figures.twoDecimals(t.add()), Figures.twoDecimals(t.queryPresent()),
-                    Figures.twoDecimals(t.queryAbsent()), Figures.twoDecimals(t.remove())));
+                    Figures.spread(t.add()), Figures.spread(t.queryPresent()),
+                    Figures.spread(t.queryAbsent()), Figures.spread(t.remove())));
         }
         return new Table("uniform, " + type.label() + " keys: insert n, query n present and 10·n absent (M ops/s)",
                 List.of("contestant", "family", "target fpp", "bits/element", "measured fpp (95% CI)", "false neg.",
@@ -62,7 +62,7 @@ final class ReportTables {
                     r.rounds().stream().map(c -> Long.toString(c.falseNegatives())).collect(Collectors.joining(" ")),
                     r.rounds().stream().map(c -> Figures.percent(c.falsePositives().rate()))
                             .collect(Collectors.joining(" ")),
-                    withInterval(r.falsePositives()), Figures.twoDecimals(t.remove()), Figures.twoDecimals(t.add()),
+                    withInterval(r.falsePositives()), Figures.spread(t.remove()), Figures.spread(t.add()),
                     r.rounds().stream().map(c -> Figures.twoDecimals(c.mops())).collect(Collectors.joining(" "))));
         }
         return new Table("churn: a live set of n; each round removes the oldest 10% and adds 10% new (M ops/s)",
@@ -76,8 +76,8 @@ final class ReportTables {
             cells.add(List.of(name(r), r.keyType().label(), Figures.fpp(r.targetFpp()), Figures.count(r.capacity()),
                     r.layers().isPresent() ? Integer.toString(r.layers().getAsInt()) : "–",
                     Figures.twoDecimals(r.bitsPerElement()), withInterval(r.falsePositives()),
-                    Figures.count(r.falseNegatives()), Figures.twoDecimals(r.throughput().add()),
-                    Figures.twoDecimals(r.throughput().queryAbsent()), r.note()));
+                    Figures.count(r.falseNegatives()), Figures.spread(r.throughput().add()),
+                    Figures.spread(r.throughput().queryAbsent()), r.note()));
         }
         return new Table("growth: start at capacity n/1000 and insert n, against a classic filter pre-sized for n"
                 + " (M ops/s)",
@@ -93,8 +93,8 @@ final class ReportTables {
                     (r.bitsApproximate() ? "≈ " : "") + Figures.twoDecimals(r.bitsPerElement()),
                     r.note().isEmpty() ? "table length × element size" : r.note(),
                     Figures.count(r.falsePositives().hits()), Figures.count(r.falseNegatives()),
-                    Figures.twoDecimals(t.add()), Figures.twoDecimals(t.queryPresent()),
-                    Figures.twoDecimals(t.queryAbsent())));
+                    Figures.spread(t.add()), Figures.spread(t.queryPresent()),
+                    Figures.spread(t.queryAbsent())));
         }
         return new Table("exact: the same keys in exact sets (M ops/s)",
                 List.of("set", "keys", "bits/element", "how measured", "false pos.", "false neg.", "add",

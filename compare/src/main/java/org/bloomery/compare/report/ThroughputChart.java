@@ -63,7 +63,7 @@ final class ThroughputChart {
     }
 
     private static double[] values(Throughput t) {
-        return new double[] {t.add(), t.queryPresent(), t.queryAbsent(), t.remove()};
+        return new double[] {t.add().median(), t.queryPresent().median(), t.queryAbsent().median(), t.remove().median()};
     }
 
     private static String trim(double tick) {
