@@ -39,6 +39,13 @@ public final class HtmlReport {
         html.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
                 .append("<meta charset=\"utf-8\"/>\n<title>Bloomery comparison</title>\n<style>")
                 .append(STYLE).append("</style>\n</head>\n<body>\n<h1>Bloomery comparison</h1>\n");
+        table(html, Summary.table(report));
+        for (String paragraph : Summary.paragraphs(report)) {
+            html.append("<p>").append(Svg.escape(paragraph)).append("</p>\n");
+        }
+        html.append("<h2>How to read this report</h2>\n");
+        list(html, "guide", ReportHeader.howToRead(report.info()));
+        html.append("<h2>The run</h2>\n");
         list(html, "header", ReportHeader.lines(report.info()));
         List<Result> uniform = report.of(Workload.UNIFORM);
         if (!uniform.isEmpty()) {
@@ -53,24 +60,26 @@ public final class HtmlReport {
             html.append("<h2>Churn, round by round</h2>\n").append(ChurnChart.draw(churn, contestants));
         }
         for (Table table : ReportTables.of(report)) {
-            html.append("<h2>").append(Svg.escape(table.title())).append("</h2>\n<table>\n<thead><tr>");
-            for (String header : table.headers()) {
-                html.append("<th>").append(Svg.escape(header)).append("</th>");
-            }
-            html.append("</tr></thead>\n<tbody>\n");
-            for (List<String> row : table.rows()) {
-                html.append("<tr>");
-                for (int i = 0; i < row.size(); i++) {
-                    html.append(table.isText(i) ? "<td>" : "<td class=\"num\">")
-                            .append(Svg.escape(row.get(i))).append("</td>");
-                }
-                html.append("</tr>\n");
-            }
-            html.append("</tbody>\n</table>\n");
+            table(html, table);
         }
-        html.append("<h2>How to read this report</h2>\n");
-        list(html, "guide", ReportHeader.howToRead(report.info()));
         return html.append("</body>\n</html>\n").toString();
+    }
+
+    private static void table(StringBuilder html, Table table) {
+        html.append("<h2>").append(Svg.escape(table.title())).append("</h2>\n<table>\n<thead><tr>");
+        for (String header : table.headers()) {
+            html.append("<th>").append(Svg.escape(header)).append("</th>");
+        }
+        html.append("</tr></thead>\n<tbody>\n");
+        for (List<String> row : table.rows()) {
+            html.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                html.append(table.isText(i) ? "<td>" : "<td class=\"num\">").append(Svg.escape(row.get(i)))
+                        .append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</tbody>\n</table>\n");
     }
 
     private static void list(StringBuilder html, String cssClass, List<String> items) {

@@ -36,6 +36,15 @@ final class ReportTables {
         if (!report.of(Workload.EXACT).isEmpty()) {
             tables.add(exact(report.of(Workload.EXACT)));
         }
+        for (KeyType type : KeyType.values()) {
+            List<Result> rows = report.of(Workload.SCALING).stream().filter(r -> r.keyType() == type).toList();
+            if (!rows.isEmpty()) {
+                tables.add(scaling(type, rows));
+            }
+        }
+        if (!report.of(Workload.THREADS).isEmpty()) {
+            tables.add(threads(report.of(Workload.THREADS)));
+        }
         return tables;
     }
 
@@ -99,6 +108,36 @@ final class ReportTables {
         return new Table("exact: the same keys in exact sets (M ops/s)",
                 List.of("set", "keys", "bits/element", "how measured", "false pos.", "false neg.", "add",
                         "query present", "query absent"), Set.of(0, 1, 3), cells);
+    }
+
+    private static Table scaling(KeyType type, List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows.stream().sorted(java.util.Comparator.comparing(Result::contestant)
+                .thenComparingLong(Result::n)).toList()) {
+            Throughput t = r.throughput();
+            cells.add(List.of(name(r), Figures.count(r.n()), CpuCaches.bytes(Math.round(r.bitsPerElement() * r.n() / 8)),
+                    Figures.spread(t.add().nanosPerOperation()), Figures.spread(t.queryPresent().nanosPerOperation()),
+                    Figures.spread(t.queryAbsent().nanosPerOperation())));
+        }
+        return new Table("scaling, " + type.label() + " keys: nanoseconds per operation against n (fpp "
+                + Figures.fpp(rows.get(0).targetFpp()) + ")",
+                List.of("contestant", "n", "size", "ns/add", "ns/query present", "ns/query absent"), Set.of(0), cells);
+    }
+
+    private static Table threads(List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows) {
+            Throughput t = r.throughput();
+            double single = rows.stream().filter(o -> o.contestant().equals(r.contestant())
+                    && o.keyType() == r.keyType() && o.threads() == 1)
+                    .mapToDouble(o -> o.throughput().queryAbsent().median()).findFirst().orElse(Double.NaN);
+            cells.add(List.of(name(r), r.keyType().label(), Integer.toString(r.threads()),
+                    Figures.spread(t.queryPresent()), Figures.spread(t.queryAbsent()),
+                    Figures.twoDecimals(t.queryAbsent().median() / single) + "×"));
+        }
+        return new Table("threads: query throughput of the contestants safe for concurrent use, all threads together"
+                + " (M ops/s)", List.of("contestant", "keys", "threads", "query present", "query absent",
+                "absent speed-up over 1 thread"), Set.of(0, 1), cells);
     }
 
     private static String name(Result r) {
