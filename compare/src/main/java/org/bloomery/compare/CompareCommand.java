@@ -23,6 +23,7 @@ import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.Side;
 import org.bloomery.compare.exact.ExactSets;
 import org.bloomery.compare.report.Format;
+import org.bloomery.compare.report.JmhResult;
 import org.bloomery.compare.report.Machine;
 import org.bloomery.compare.report.Report;
 import org.bloomery.compare.report.RunInfo;
@@ -56,6 +57,8 @@ final class CompareCommand implements Callable<Integer> {
     static final int DEFAULT_SCALING_MAX = 1_000_000;
     /** The scaling workload's largest n with {@code --full}: 10^7 string keys, 10^8 long keys. */
     static final int FULL_SCALING_MAX = 100_000_000;
+    /** The Markdown fragment of JMH figures written next to the report when --jmh is given. */
+    static final String PERFORMANCE_FILE = "performance.md";
     /** Most threads the threads workload starts. */
     static final int MAX_THREADS = 256;
     /** Share of the heap the key arrays may take; filters and exact sets need the rest. */
@@ -117,6 +120,12 @@ final class CompareCommand implements Callable<Integer> {
                     + " (a long run; give the JVM a large heap).")
     private boolean full;
 
+    @Option(names = "--jmh", paramLabel = "FILE",
+            description = "A JMH result file (java -jar compare/target/benchmarks.jar ... -rf json -rff FILE) to add"
+                    + " to the report as a table and a chart; also writes performance.md, the README's performance"
+                    + " table.")
+    private Path jmh;
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "report",
             description = "Output directory (default: ${DEFAULT-VALUE}).")
     private Path out;
@@ -134,16 +143,20 @@ final class CompareCommand implements Callable<Integer> {
         Lineup.Kinds found = foundKinds();
         Plan plan = plan(found);
         Set<Format> chosen = formats();
+        List<JmhResult> jmhResults = jmhResults();
         checkHeap(plan);
         long start = System.nanoTime();
         Comparison comparison = new Comparison(plan, new Progress(spec.commandLine().getErr(),
                 System.console() != null));
         List<Result> results = comparison.run();
         double seconds = (System.nanoTime() - start) / 1e9;
-        Report report = new Report(runInfo(plan, found, results, comparison.notes(), seconds), results);
+        Report report = new Report(runInfo(plan, found, results, comparison.notes(), seconds), results, jmhResults);
         Files.createDirectories(out);
         for (Format format : chosen) {
             Files.writeString(out.resolve(format.fileName()), format.render(report), StandardCharsets.UTF_8);
+        }
+        if (!jmhResults.isEmpty()) {
+            Files.writeString(out.resolve(PERFORMANCE_FILE), Format.performance(report), StandardCharsets.UTF_8);
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(Format.MD.render(report));
@@ -152,8 +165,29 @@ final class CompareCommand implements Callable<Integer> {
         for (Format format : chosen) {
             err.println("wrote " + out.resolve(format.fileName()));
         }
+        if (!jmhResults.isEmpty()) {
+            err.println("wrote " + out.resolve(PERFORMANCE_FILE));
+        }
         err.flush();
         return 0;
+    }
+
+    /** Reads the --jmh file before anything runs, so that a bad file fails fast. */
+    private List<JmhResult> jmhResults() {
+        if (jmh == null) {
+            return List.of();
+        }
+        try {
+            List<JmhResult> results = JmhResult.read(jmh);
+            if (results.isEmpty()) {
+                throw bad("--jmh " + jmh + " holds no benchmarks");
+            }
+            return results;
+        } catch (IOException e) {
+            throw bad("--jmh " + jmh + " cannot be read: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw bad("--jmh " + jmh + " is not a JMH JSON result file: " + e.getMessage());
+        }
     }
 
     private Plan plan(Lineup.Kinds found) {

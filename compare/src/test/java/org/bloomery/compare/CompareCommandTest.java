@@ -45,9 +45,18 @@ class CompareCommandTest {
     @BeforeAll
     static void runCompare() throws IOException {
         run = execute("compare", "--n", Integer.toString(N), "--fpp", Double.toString(FPP), "--seed",
-                Long.toString(SEED), "--rounds", "3", "--scaling-max", "20000", "--threads", "2", "--out",
-                out.toString());
+                Long.toString(SEED), "--rounds", "3", "--scaling-max", "20000", "--threads", "2", "--jmh",
+                recordedJmh().toString(), "--out", out.toString());
         csv = CsvParser.records(Files.readString(out.resolve("results.csv"), StandardCharsets.UTF_8));
+    }
+
+    /** The recorded JMH result file of the report package's tests. */
+    static Path recordedJmh() {
+        try {
+            return Path.of(CompareCommandTest.class.getResource("report/jmh-membership.json").toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static Run execute(String... args) {
@@ -63,6 +72,8 @@ class CompareCommandTest {
         assertThat(out.resolve("report.md")).exists();
         assertThat(out.resolve("results.csv")).exists();
         assertThat(out.resolve("index.html")).exists();
+        assertThat(Files.readString(out.resolve("performance.md"), StandardCharsets.UTF_8))
+                .contains("| MembershipBenchmark: classic, fpp 0.01 |");
         assertThat(run.stdout()).isEqualTo(Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8));
         assertThat(run.stderr()).contains("uniform · string keys · fpp 0.01 · round 1 of 3", "[100%] done");
     }
@@ -155,12 +166,15 @@ class CompareCommandTest {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setNamespaceAware(true);
         Document page = factory.newDocumentBuilder().parse(out.resolve("index.html").toFile());
-        // Three charts: fpp against space, throughput, churn.
-        assertThat(page.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg").getLength()).isEqualTo(3);
+        // Charts: fpp against space, throughput, churn, scaling for each key type, JMH.
+        assertThat(page.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg").getLength()).isEqualTo(6);
         assertThat(page.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "script").getLength()).isZero();
         String html = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
         // Self-contained: nothing is loaded from anywhere.
         assertThat(html).doesNotContain("src=", "href=", "@import", "url(")
                 .contains("lower bound log2(1/ε)", "classic Bloom 1.44·log2(1/ε)");
+        // The decision summary comes first, before the run's description.
+        assertThat(html.indexOf("Which filter should I use?")).isLessThan(html.indexOf("<h2>The run</h2>"));
+        assertThat(html.indexOf("<h2>The run</h2>")).isLessThan(html.indexOf("<svg"));
     }
 }

@@ -1,14 +1,16 @@
 package org.bloomery.compare.report;
 
 import java.util.List;
+import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.Side;
 import org.bloomery.compare.workload.Result;
 import org.bloomery.compare.workload.Workload;
 
 /**
- * Writes a report as one self-contained XHTML page: inline CSS, three hand-written inline SVG charts
- * (fpp against space, throughput, churn), the tables and the reading guide. No script, font or
- * other external resource; the page is well-formed XML.
+ * Writes a report as one self-contained XHTML page: the decision summary first, then the reading
+ * guide, the run, hand-written inline SVG charts (fpp against space, throughput, churn, scaling per
+ * key type, and the imported JMH figures) and the tables. No script, font or other external
+ * resource; the page is well-formed XML.
  */
 public final class HtmlReport {
     private static final String STYLE = """
@@ -58,6 +60,16 @@ public final class HtmlReport {
         List<Result> churn = report.of(Workload.CHURN);
         if (!churn.isEmpty()) {
             html.append("<h2>Churn, round by round</h2>\n").append(ChurnChart.draw(churn, contestants));
+        }
+        for (KeyType type : KeyType.values()) {
+            List<Result> scaling = report.of(Workload.SCALING).stream().filter(r -> r.keyType() == type).toList();
+            if (!scaling.isEmpty()) {
+                html.append("<h2>How cost grows with n, ").append(type.label()).append(" keys</h2>\n")
+                        .append(ScalingChart.draw(scaling, contestants, report.info().machine().caches()));
+            }
+        }
+        if (!report.jmh().isEmpty()) {
+            html.append("<h2>JMH figures</h2>\n").append(JmhChart.draw(report.jmh()));
         }
         for (Table table : ReportTables.of(report)) {
             table(html, table);

@@ -45,6 +45,9 @@ final class ReportTables {
         if (!report.of(Workload.THREADS).isEmpty()) {
             tables.add(threads(report.of(Workload.THREADS)));
         }
+        if (!report.jmh().isEmpty()) {
+            tables.add(JmhTables.list(report.jmh()));
+        }
         return tables;
     }
 
