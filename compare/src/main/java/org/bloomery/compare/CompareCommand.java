@@ -375,7 +375,9 @@ final class CompareCommand implements Callable<Integer> {
     /** The command as typed through the script, each argument quoted where the shell would need it. */
     private String commandLine() {
         StringBuilder line = new StringBuilder("./bloomery");
-        for (String arg : spec.commandLine().getParseResult().originalArgs()) {
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        // The script adds the subcommand itself.
+        for (String arg : args.isEmpty() || !args.get(0).equals(spec.name()) ? args : args.subList(1, args.size())) {
             line.append(' ').append(arg.matches("[A-Za-z0-9_./=,:+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'");
         }
         return line.toString();

@@ -9,8 +9,9 @@ import org.bloomery.compare.workload.Result;
  * Chart 1: measured false-positive rate (log scale) against bits per element (log scale) for every
  * contestant of the uniform workload at every fpp, with the 95% interval as a vertical bar, the
  * lower bound log2(1/ε) and the classic Bloom curve 1.44·log2(1/ε) as lines. Filled circles are string
- * keys, open squares long keys. A point that would cover another is moved right in steps of
- * {@link #DODGE} pixels, so that every contestant stays visible (the tooltip gives exact values).
+ * keys, open squares long keys. A point that would cover another is moved sideways in steps of
+ * {@link #DODGE} pixels (right, left, further right, …) with a thin leader back to its true place, so
+ * that every contestant stays visible; the tooltip gives exact values.
  */
 final class FppChart {
     private static final int WIDTH = 760;
@@ -55,7 +56,12 @@ final class FppChart {
             String color = Svg.color(Math.max(0, contestants.indexOf(r.contestant())));
             double rate = Math.max(r.falsePositives().rate(), y.min());
             double py = y.at(rate);
-            double px = dodge(placed, x.at(r.bitsPerElement()), py);
+            double trueX = x.at(r.bitsPerElement());
+            double px = dodge(placed, trueX, py);
+            if (px != trueX) {
+                svg.line(trueX, py, px, py, "#bbb", "", 1);
+                svg.line(trueX, py - 3, trueX, py + 3, "#888", "", 1);
+            }
             String tip = String.format(Locale.ROOT, "%s, %s keys, target %s: %.2f bits/element, fpp %s",
                     r.contestant(), r.keyType().label(), Figures.fpp(r.targetFpp()), r.bitsPerElement(),
                     Figures.percent(r.falsePositives().rate()));
@@ -67,21 +73,18 @@ final class FppChart {
         return svg.end();
     }
 
-    /** The x at which a point at (px, py) covers none of the placed points; the point is then placed. */
+    /**
+     * The x nearest to {@code px} (trying px, px + d, px − d, px + 2d, …) at which a point at height py
+     * covers none of the placed points; the point is then placed there.
+     */
     static double dodge(List<double[]> placed, double px, double py) {
-        double x = px;
-        boolean moved = true;
-        while (moved) {
-            moved = false;
-            for (double[] p : placed) {
-                if (Math.abs(p[0] - x) < DODGE && Math.abs(p[1] - py) < DODGE) {
-                    x = p[0] + DODGE;
-                    moved = true;
-                }
+        for (int step = 0; ; step++) {
+            double x = px + (step % 2 == 1 ? 1 : -1) * ((step + 1) / 2) * DODGE;
+            if (placed.stream().noneMatch(p -> Math.abs(p[0] - x) < DODGE && Math.abs(p[1] - py) < DODGE)) {
+                placed.add(new double[] {x, py});
+                return x;
             }
         }
-        placed.add(new double[] {x, py});
-        return x;
     }
 
     private static void frame(Svg svg, Axis x, Axis y) {
@@ -130,8 +133,10 @@ final class FppChart {
         svg.text(lx + 10, ly + 72, "start", "#333", "lower bound log2(1/ε)");
         svg.line(lx, ly + 80, lx, ly + 94, "#555", "");
         svg.text(lx + 10, ly + 90, "start", "#333", "bar: 95% interval of fpp");
-        svg.text(lx - 6, ly + 112, "start", "#555", "points that would overlap");
-        svg.text(lx - 6, ly + 126, "start", "#555", "are moved right a little;");
-        svg.text(lx - 6, ly + 140, "start", "#555", "hover for exact values");
+        svg.line(lx - 6, ly + 106, lx + 6, ly + 106, "#bbb", "", 1);
+        svg.line(lx - 6, ly + 103, lx - 6, ly + 109, "#888", "", 1);
+        svg.text(lx + 10, ly + 110, "start", "#333", "moved aside from its tick");
+        svg.text(lx + 10, ly + 124, "start", "#333", "so as not to cover another;");
+        svg.text(lx + 10, ly + 138, "start", "#333", "hover for exact values");
     }
 }

@@ -19,7 +19,7 @@ public final class HtmlReport {
             h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
             table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}
             th,td{border:1px solid #ddd;padding:.25em .5em}th{background:#f4f4f4}
-            td.num{text-align:right;font-variant-numeric:tabular-nums}
+            td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             svg{display:block;margin:.5em 0;font-size:12px;background:#fff}
             .header li{margin:.15em 0}
             """;

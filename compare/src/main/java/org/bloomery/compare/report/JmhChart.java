@@ -41,13 +41,15 @@ final class JmhChart {
         }
         svg.text((LEFT + WIDTH - RIGHT) / 2.0, height - 8, "middle", "#333", unit + " (log scale; shorter is faster"
                 + " for a time per operation)");
-        double lx = LEFT;
+        double lx = 20;
         for (int m = 0; m < methods.size(); m++) {
             svg.rect(lx, 10, 10, 10, Svg.color(m), methods.get(m));
             svg.text(lx + 14, 19, "start", "#333", methods.get(m));
             lx += 24 + methods.get(m).length() * 7;
         }
         svg.line(lx, 15, lx + 20, 15, "#000", "", 1);
+        svg.line(lx, 11, lx, 19, "#000", "", 1);
+        svg.line(lx + 20, 11, lx + 20, 19, "#000", "", 1);
         svg.text(lx + 26, 19, "start", "#333", "± JMH's 99.9% error");
         double y = TOP;
         for (JmhResult r : rows) {

@@ -18,10 +18,10 @@ import org.bloomery.compare.workload.Throughput;
  */
 final class ScalingChart {
     private static final int WIDTH = 1040;
-    private static final int PANEL = 330;
+    private static final int PANEL = 340;
     private static final int PANEL_LEFT = 62;
-    private static final int PLOT_WIDTH = 250;
-    private static final int TOP = 44;
+    private static final int PLOT_WIDTH = 275;
+    private static final int TOP = 52;
     private static final int PLOT = 280;
     private static final int LEGEND_ROW = 18;
     private static final double CHAR_WIDTH = 7;
@@ -66,7 +66,8 @@ final class ScalingChart {
         Axis y = Axis.logAround(low, Math.max(high, low * 10), 10, TOP + PLOT, TOP);
         for (double tick : x.ticks(10)) {
             svg.line(x.at(tick), y.from(), x.at(tick), y.to(), "#e4e4e4", "");
-            svg.text(x.at(tick), y.from() + 16, "middle", "#333", power(tick));
+            // The first label starts at its tick, clear of the y axis's lowest label.
+            svg.text(x.at(tick), y.from() + 16, tick == x.min() ? "start" : "middle", "#333", power(tick));
         }
         for (double tick : y.ticks(10)) {
             svg.line(x.from(), y.at(tick), x.to(), y.at(tick), "#e4e4e4", "");
@@ -75,8 +76,8 @@ final class ScalingChart {
         }
         svg.line(x.from(), y.from(), x.to(), y.from(), "#333", "");
         svg.line(x.from(), y.from(), x.from(), y.to(), "#333", "");
-        svg.text((x.from() + x.to()) / 2, TOP - 22, "middle", "#000", "ns per " + PANELS.get(p));
-        svg.text(x.from() - 6, TOP - 6, "end", "#333", "ns/op");
+        svg.text((x.from() + x.to()) / 2, TOP - 30, "middle", "#000", "ns per " + PANELS.get(p));
+        svg.text(x.from() - 6, TOP - 12, "end", "#333", "ns/op");
         svg.text((x.from() + x.to()) / 2, y.from() + 34, "middle", "#333", "n, keys inserted (log scale)");
         for (String name : names) {
             List<Result> line = rows.stream().filter(r -> r.contestant().equals(name))

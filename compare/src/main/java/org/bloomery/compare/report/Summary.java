@@ -22,8 +22,9 @@ import org.bloomery.compare.workload.Workload;
  * The decision summary: one row per need, each naming the Bloomery kind this run's own figures put
  * first, its figures, the runner-up and the best peer; then one paragraph per kind. Which contestants
  * can serve a need is read from their abilities, never from their names, so a kind or peer added
- * later takes part as soon as it runs. Two contestants whose timed ranges overlap (on every key type)
- * are called a tie, as are sizes within {@link #SIZE_TIE} of each other.
+ * later takes part as soon as it runs. Two contestants are called a tie when, on every key type, the
+ * median of one lies within the other's min–max range of rounds (the gap is within the run's noise),
+ * and sizes within {@link #SIZE_TIE} of each other are a tie too.
  */
 final class Summary {
     /** Sizes closer than this ratio are a tie: 1%. */
@@ -123,7 +124,7 @@ final class Summary {
                 entries.add(new Entry(name, list.get(0).side(), score, ranges, figures));
             }
         });
-        return row(need, entries, (a, b) -> rangesOverlap(a, b));
+        return row(need, entries, Summary::withinNoise);
     }
 
     private Row smallest(String need, List<Result> rows, Predicate<Result> serves) {
@@ -180,20 +181,25 @@ final class Summary {
                 bestPeer, tied);
     }
 
-    /** Whether two contestants' timed ranges overlap on every key type both ran. */
-    private static boolean rangesOverlap(Entry a, Entry b) {
+    /** Whether, on every key type both ran, one's median lies within the other's range of rounds. */
+    private static boolean withinNoise(Entry a, Entry b) {
         boolean any = false;
         for (Map.Entry<KeyType, Spread> e : a.ranges().entrySet()) {
+            Spread mine = e.getValue();
             Spread other = b.ranges().get(e.getKey());
             if (other == null) {
                 continue;
             }
             any = true;
-            if (e.getValue().max() < other.min() || other.max() < e.getValue().min()) {
+            if (!within(mine.median(), other) && !within(other.median(), mine)) {
                 return false;
             }
         }
         return any;
+    }
+
+    private static boolean within(double value, Spread range) {
+        return value >= range.min() && value <= range.max();
     }
 
     /** One paragraph per Bloomery kind run: what it won, its figures, what it cannot do. */

@@ -43,11 +43,11 @@ final class ThroughputChart {
         svg.text((LEFT + WIDTH - RIGHT) / 2.0, height - 8, "middle", "#333",
                 "M ops/s (uniform workload, fpp " + Figures.fpp(fpp) + ")");
         for (int o = 0; o < OPERATIONS.size(); o++) {
-            double lx = LEFT + o * 110;
+            double lx = 20 + o * 110;
             svg.rect(lx, 10, 10, 10, COLORS.get(o), OPERATIONS.get(o));
             svg.text(lx + 14, 19, "start", "#333", OPERATIONS.get(o));
         }
-        double wx = LEFT + OPERATIONS.size() * 110;
+        double wx = 20 + OPERATIONS.size() * 110;
         svg.line(wx, 15, wx + 20, 15, "#000", "", 1);
         svg.line(wx, 11, wx, 19, "#000", "", 1);
         svg.line(wx + 20, 11, wx + 20, 19, "#000", "", 1);

@@ -83,7 +83,7 @@ class SummaryTest {
     void overlappingRangesAndEqualSizesAreTies() {
         List<Result> rows = new ArrayList<>();
         for (KeyType type : KeyType.values()) {
-            // 40 ± 5% and 41 ± 5% overlap; 9.6 and 9.65 bits are within 1%.
+            // 41 M ops/s lies within 40 ± 5%; 9.6 and 9.65 bits are within 1%.
             rows.add(uniform("a", Side.BLOOMERY, Set.of(), type, 9.6, 40, 10, Double.NaN));
             rows.add(uniform("b", Side.BLOOMERY, Set.of(), type, 9.65, 41, 10, Double.NaN));
             rows.add(uniform("c", Side.BLOOMERY, Set.of(), type, 20, 10, 10, Double.NaN));
@@ -97,6 +97,17 @@ class SummaryTest {
         assertThat(bits.winners()).containsExactly("a", "b");
         assertThat(Summary.paragraphs(report)).anySatisfy(p -> assertThat(p).startsWith("a: choose it for")
                 .contains("fewest bits per item"));
+    }
+
+    @Test
+    void rangesThatOnlyTouchAreNotATie() {
+        List<Result> rows = new ArrayList<>();
+        // 40 ± 5% = [38, 42] and 44 ± 5% = [41.8, 46.2] overlap, but neither median is in the other's range.
+        rows.add(uniform("slower", Side.BLOOMERY, Set.of(), KeyType.LONG, 9.6, 40, 10, Double.NaN));
+        rows.add(uniform("faster", Side.BLOOMERY, Set.of(), KeyType.LONG, 9.6, 44, 10, Double.NaN));
+        Summary.Row query = row(report(rows), "fastest query");
+        assertThat(query.winners()).containsExactly("faster");
+        assertThat(query.runnerUp()).startsWith("slower: 25 ns/query (long)");
     }
 
     @Test
