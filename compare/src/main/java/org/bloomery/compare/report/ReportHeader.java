@@ -57,10 +57,21 @@ final class ReportHeader {
                 + " contestant that broke that promise.");
         lines.add("Throughput is in millions of operations per second on this machine, with a megamorphic call"
                 + " through one adapter per contestant; compare contestants within one run, not across machines.");
+        lines.add("uniform: each round builds a fresh filter and inserts the n keys; the rounds share out the n"
+                + " present keys (queried, then removed where the contestant can delete) and the 10·n absent keys.");
         lines.add("churn: the live set stays n; each round removes the oldest n/10 keys, adds n/10 new ones,"
                 + " queries every live key (false negatives) and n absent keys (fpp).");
         lines.add("growth: the growing filter starts sized for n/1000 and takes n keys; the pre-sized classic"
                 + " filter is what knowing n up front would cost.");
+        lines.add("scaling: each n from 10^4 upwards in steps of √10 builds a fresh filter at the first fpp, adds n"
+                + " keys and queries " + Figures.count(org.bloomery.compare.workload.Plan.SCALING_QUERIES)
+                + " present and as many absent keys; the chart marks where each filter's size passes the L2 and"
+                + " last-level caches, after which every query is a cache miss.");
+        lines.add("threads: the contestants safe for concurrent use, filled with n keys, are queried by 1 thread"
+                + " and by " + info.threads() + " threads at once; the figure is all threads together.");
+        lines.add("The summary's choices come from this run's own figures among the Bloomery kinds run, by their"
+                + " abilities (delete, grow, built from a set, shared between processes); two kinds whose medians"
+                + " lie within each other's range of rounds are tied.");
         return lines;
     }
 

@@ -25,6 +25,8 @@ final class ScalingChart {
     private static final int PLOT = 280;
     private static final int LEGEND_ROW = 18;
     private static final double CHAR_WIDTH = 7;
+    /** The x axis reaches this factor beyond the smallest and largest n. */
+    private static final double X_MARGIN = 1.25;
     private static final List<String> PANELS = List.of("add", "query present", "query absent");
     private static final List<Function<Throughput, Spread>> FIGURES = List.of(Throughput::add,
             Throughput::queryPresent, Throughput::queryAbsent);
@@ -41,8 +43,9 @@ final class ScalingChart {
         double minN = rows.stream().mapToLong(Result::n).min().orElse(1);
         double maxN = rows.stream().mapToLong(Result::n).max().orElse(10);
         for (int p = 0; p < PANELS.size(); p++) {
-            panel(svg, p, rows, names, contestants, caches, Axis.logAround(minN, Math.max(maxN, minN * 10), 10,
-                    PANEL_LEFT + p * PANEL, PANEL_LEFT + p * PANEL + PLOT_WIDTH));
+            // A margin either side keeps the first and last points (and their whiskers) off the frame.
+            panel(svg, p, rows, names, contestants, caches, new Axis(minN / X_MARGIN, maxN * X_MARGIN, PANEL_LEFT
+                    + p * PANEL, PANEL_LEFT + p * PANEL + PLOT_WIDTH, true));
         }
         legend(svg, TOP + PLOT + 50, names, contestants, caches);
         return svg.end();
@@ -64,10 +67,9 @@ final class ScalingChart {
             return;
         }
         Axis y = Axis.logAround(low, Math.max(high, low * 10), 10, TOP + PLOT, TOP);
-        for (double tick : x.ticks(10)) {
+        for (double tick = Math.pow(10, Math.ceil(Math.log10(x.min()))); tick <= x.max(); tick *= 10) {
             svg.line(x.at(tick), y.from(), x.at(tick), y.to(), "#e4e4e4", "");
-            // The first label starts at its tick, clear of the y axis's lowest label.
-            svg.text(x.at(tick), y.from() + 16, tick == x.min() ? "start" : "middle", "#333", power(tick));
+            svg.text(x.at(tick), y.from() + 16, "middle", "#333", power(tick));
         }
         for (double tick : y.ticks(10)) {
             svg.line(x.from(), y.at(tick), x.to(), y.at(tick), "#e4e4e4", "");

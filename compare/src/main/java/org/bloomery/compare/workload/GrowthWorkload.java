@@ -9,7 +9,7 @@ import org.bloomery.compare.contestant.KeyType;
 
 /**
  * {@code growth}: a contestant that grows starts at capacity n/1000 and takes n keys; a classic
- * filter pre-sized for n takes the same keys for comparison. Both are then probed like
+ * filter pre-sized for n takes the same keys for comparison, in every round. Both are then probed like
  * {@code uniform}: the n present keys and the 10·n absent keys, split over the rounds.
  */
 final class GrowthWorkload {

@@ -7,9 +7,11 @@ import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
 
 /**
- * {@code uniform}: each round builds a fresh filter, inserts n distinct keys, queries the n present
- * keys and its share of the 10·n absent keys (the rounds split them, so the fpp is counted over all
- * 10·n), then (for deletion-capable contestants) removes the n keys again.
+ * {@code uniform}: each round builds a fresh filter and inserts n distinct keys, then queries its share
+ * of the n present keys and of the 10·n absent keys, and (for deletion-capable contestants) removes
+ * its share of the present keys. The rounds split the keys, so that over all rounds every present key
+ * is queried once (false negatives) and the fpp is counted over all 10·n absent keys, while each
+ * phase is still timed over a whole range of keys.
  */
 final class UniformWorkload {
     private UniformWorkload() {
@@ -29,19 +31,21 @@ final class UniformWorkload {
             trial.round(n, fpp);
             fillAndProbe(trial, keys, n, round, plan.rounds());
             if (entrant.can(Ability.REMOVE)) {
-                trial.remove(keys.present(), 0, n);
+                trial.remove(keys.present(), TrialLane.sliceStart(n, round, plan.rounds()),
+                        TrialLane.sliceStart(n, round + 1, plan.rounds()));
             }
         }, trial -> trial.result(Workload.UNIFORM, n, fpp, n, 1, List.of(), TrialLane.failedRemoves(trial)));
     }
 
     /**
-     * Inserts keys [0, n), reads the size, queries the n keys, then round {@code round}'s share of the
-     * 10·n absent keys.
+     * Inserts keys [0, n), reads the size, then queries round {@code round}'s share of the n present
+     * keys and of the 10·n absent keys.
      */
     static void fillAndProbe(Trial trial, KeyPools keys, int n, int round, int rounds) {
         trial.add(keys.present(), 0, n);
         trial.measureSize();
-        trial.queryPresent(keys.present(), 0, n);
+        trial.queryPresent(keys.present(), TrialLane.sliceStart(n, round, rounds),
+                TrialLane.sliceStart(n, round + 1, rounds));
         int absent = n * Plan.ABSENT_PER_KEY;
         trial.queryAbsent(keys.absent(), TrialLane.sliceStart(absent, round, rounds),
                 TrialLane.sliceStart(absent, round + 1, rounds));
