@@ -3,10 +3,11 @@ package org.bloomery.fuse;
 /**
  * The heap a build needs beyond the hashes it is given, checked before anything is allocated so
  * that a set too large for the heap is refused with a message, never an {@link OutOfMemoryError}.
- * Per slot: a 1-byte count, an 8-byte XOR of hashes and a 4-byte queue entry while peeling, and
- * the fingerprint itself (1, 2 or 4 bytes); per item: an 8-byte hash and a 1-byte position on the
- * peeling stack. With about 1.13 slots per item that is about 24 bytes per item at 8-bit
- * fingerprints, plus the 8 of the hash array: 10^8 items need about 3.2 GB.
+ * While peeling, per slot: a 1-byte count, a 4-byte XOR of item indexes and a 4-byte queue entry;
+ * per item: a 4-byte index and a 1-byte position on the peeling stack. The peeling arrays per slot
+ * are released before the fingerprints (1, 2 or 4 bytes per slot) are allocated. With about 1.13
+ * slots per item that is about 15.2 bytes per item, plus the 8 of the hash array the build owns:
+ * 10^8 items need about 2.3 GB, and about 3.1 GB when the caller keeps its own copy of the hashes.
  */
 final class BuildMemory {
     private BuildMemory() {
@@ -21,9 +22,10 @@ final class BuildMemory {
      * @return the bytes
      */
     static long bytesFor(long items, FuseLayout layout, int bits) {
-        long perSlot = Byte.BYTES + Long.BYTES + Integer.BYTES + bits / 8;
-        long perItem = Long.BYTES + Byte.BYTES;
-        return perSlot * layout.arrayLength() + perItem * items;
+        long peeling = (long) (Byte.BYTES + Integer.BYTES + Integer.BYTES) * layout.arrayLength();
+        long stack = (long) (Integer.BYTES + Byte.BYTES) * items;
+        long fingerprints = (long) (bits / 8) * layout.arrayLength();
+        return Math.max(peeling, fingerprints) + stack;
     }
 
     /**
@@ -55,11 +57,42 @@ final class BuildMemory {
      */
     static void requireHeap(long items, long needed) {
         Runtime runtime = Runtime.getRuntime();
-        if (needed <= available(runtime)) {
+        if (withMargin(needed) <= available(runtime)) {
             return;
         }
         System.gc();
-        require(items, needed, available(runtime), runtime.maxMemory());
+        require(items, withMargin(needed), available(runtime), runtime.maxMemory());
+    }
+
+    /**
+     * Allocates a build's arrays, turning an {@link OutOfMemoryError} (a fragmented heap can refuse
+     * large arrays that the check let through) into the same refusal as {@link #require}. Nothing
+     * else holds the arrays yet, so the failed allocation leaves no state behind.
+     *
+     * @param items the items to build from
+     * @param needed bytes the build allocates
+     * @param allocation allocates the arrays
+     * @param <R> what holds them
+     * @return the allocation's result
+     * @throws IllegalArgumentException if the heap cannot give them
+     */
+    static <R> R allocating(long items, long needed, java.util.function.Supplier<R> allocation) {
+        try {
+            return allocation.get();
+        } catch (OutOfMemoryError e) {
+            Runtime runtime = Runtime.getRuntime();
+            IllegalArgumentException refusal = new IllegalArgumentException(String.format(
+                    "building a fuse filter of %,d items needs about %,d MiB of heap beyond the hashes, more than"
+                            + " the %,d MiB maximum could give; raise -Xmx or build from fewer items",
+                    items, needed >> 20, runtime.maxMemory() >> 20));
+            refusal.initCause(e);
+            throw refusal;
+        }
+    }
+
+    /** Large arrays need whole free regions of the heap: ask for a tenth more, plus 64 MiB. */
+    private static long withMargin(long needed) {
+        return needed + needed / 10 + (64L << 20);
     }
 
     private static long available(Runtime runtime) {

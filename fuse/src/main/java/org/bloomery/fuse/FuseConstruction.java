@@ -60,14 +60,19 @@ final class FuseConstruction {
     static Result build(long[] hashes, int bits, long firstSeed) {
         int items = hashes.length;
         FuseLayout layout = FuseLayout.forItems(items);
-        BuildMemory.requireHeap(items, BuildMemory.bytesFor(items, layout, bits));
-        Workspace work = new Workspace(layout.arrayLength(), items);
+        long needed = BuildMemory.bytesFor(items, layout, bits);
+        BuildMemory.requireHeap(items, needed);
+        int given = items;
+        int slots = layout.arrayLength();
+        Workspace work = BuildMemory.allocating(items, needed, () -> new Workspace(slots, given));
         boolean deduplicated = false;
         long seed = firstSeed;
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
             if (work.peel(hashes, items, layout, seed)) {
-                FingerprintStore store = FingerprintStore.allocate(bits, layout.arrayLength());
-                work.assign(items, layout, store);
+                work.releaseSlots();
+                int built = layout.arrayLength();
+                FingerprintStore store = BuildMemory.allocating(items, needed, () -> FingerprintStore.allocate(bits, built));
+                work.assign(hashes, items, layout, seed, store);
                 return new Result(items, seed, layout, store, attempt);
             }
             if (!deduplicated) {
@@ -105,24 +110,28 @@ final class FuseConstruction {
         return distinct;
     }
 
-    /** The peeling arrays, reused across seeds. */
+    /**
+     * The peeling arrays, reused across seeds. Slots record the XOR of item indexes (4 bytes), not
+     * of 64-bit hashes: an index identifies its item in the hash array, from which the mixed hash
+     * is recomputed, so the build needs 9 bytes per slot and 5 per item instead of 13 and 9.
+     */
     private static final class Workspace {
         /** Per slot: 4 × the items in it, XOR the positions (0, 1 or 2) they hold it at. */
-        private final byte[] counts;
-        /** Per slot: the XOR of the mixed hashes of the items in it. */
-        private final long[] xors;
+        private byte[] counts;
+        /** Per slot: the XOR of the indexes of the items in it. */
+        private int[] indexes;
         /** Slots found holding one item, still to peel. */
-        private final int[] alone;
-        /** Peeled items' mixed hashes, in peeling order. */
-        private final long[] stack;
+        private int[] alone;
+        /** Peeled items' indexes, in peeling order. */
+        private final int[] stack;
         /** The position (0, 1 or 2) of each peeled item's own slot. */
         private final byte[] positions;
 
         Workspace(int slots, int items) {
             counts = new byte[slots];
-            xors = new long[slots];
+            indexes = new int[slots];
             alone = new int[slots];
-            stack = new long[items];
+            stack = new int[items];
             positions = new byte[items];
         }
 
@@ -136,7 +145,7 @@ final class FuseConstruction {
             int segmentLength = layout.segmentLength();
             int startSlots = layout.startSlots();
             Arrays.fill(counts, 0, slots, (byte) 0);
-            Arrays.fill(xors, 0, slots, 0L);
+            Arrays.fill(indexes, 0, slots, 0);
             int overflow = 0;
             for (int i = 0; i < items; i++) {
                 long mixed = FuseLayout.mix(hashes[i], seed);
@@ -149,9 +158,9 @@ final class FuseConstruction {
                 // A count wraps to zero at 64 items in one slot (duplicates of one hash do this):
                 // remember it, since a wrapped slot could look alone and peel a wrong item.
                 overflow |= ((counts[a] & 0xFC) - 1) | ((counts[b] & 0xFC) - 1) | ((counts[c] & 0xFC) - 1);
-                xors[a] ^= mixed;
-                xors[b] ^= mixed;
-                xors[c] ^= mixed;
+                indexes[a] ^= i;
+                indexes[b] ^= i;
+                indexes[c] ^= i;
             }
             if (overflow < 0) {
                 return false;
@@ -168,36 +177,44 @@ final class FuseConstruction {
                 if ((counts[s] & 0xFC) != 4) {
                     continue; // emptied since it was queued
                 }
-                long mixed = xors[s];
-                stack[peeled] = mixed;
+                int item = indexes[s];
+                stack[peeled] = item;
                 positions[peeled] = (byte) (counts[s] & 3);
                 peeled++;
+                long mixed = FuseLayout.mix(hashes[item], seed);
                 int a = FuseLayout.first(mixed, startSlots);
                 int b = FuseLayout.second(mixed, a, segmentLength);
                 int c = FuseLayout.third(mixed, a, segmentLength);
-                queued = unlink(a, 0, mixed, queued);
-                queued = unlink(b, 1, mixed, queued);
-                queued = unlink(c, 2, mixed, queued);
+                queued = unlink(a, 0, item, queued);
+                queued = unlink(b, 1, item, queued);
+                queued = unlink(c, 2, item, queued);
             }
             return peeled == items;
         }
 
         /** Removes a peeled item from one of its slots, queueing the slot if one item is left. */
-        private int unlink(int slot, int position, long mixed, int queued) {
+        private int unlink(int slot, int position, int item, int queued) {
             counts[slot] = (byte) ((counts[slot] - 4) ^ position);
-            xors[slot] ^= mixed;
+            indexes[slot] ^= item;
             if ((counts[slot] & 0xFC) == 4) {
                 alone[queued++] = slot;
             }
             return queued;
         }
 
+        /** Drops the per-slot peeling arrays, which assigning does not need, before the store is allocated. */
+        void releaseSlots() {
+            counts = null;
+            indexes = null;
+            alone = null;
+        }
+
         /** Replays the stack backwards, giving each item's own slot its value. */
-        void assign(int items, FuseLayout layout, FingerprintStore store) {
+        void assign(long[] hashes, int items, FuseLayout layout, long seed, FingerprintStore store) {
             int segmentLength = layout.segmentLength();
             int startSlots = layout.startSlots();
             for (int i = items - 1; i >= 0; i--) {
-                long mixed = stack[i];
+                long mixed = FuseLayout.mix(hashes[stack[i]], seed);
                 int a = FuseLayout.first(mixed, startSlots);
                 int b = FuseLayout.second(mixed, a, segmentLength);
                 int c = FuseLayout.third(mixed, a, segmentLength);
