@@ -1,5 +1,8 @@
 package org.bloomery.fuse;
 
+import java.util.function.Supplier;
+import org.bloomery.api.spi.HeapBudget;
+
 /**
  * The heap a build needs beyond the hashes it is given, checked before anything is allocated so
  * that a set too large for the heap is refused with a message, never an {@link OutOfMemoryError}.
@@ -29,44 +32,19 @@ final class BuildMemory {
     }
 
     /**
-     * Refuses a build the heap cannot hold.
+     * Refuses a build this JVM's heap cannot hold, through the one heap check every kind makes.
      *
      * @param items the items to build from
      * @param needed bytes the build allocates, from {@link #bytesFor}
-     * @param available bytes the heap can still give
-     * @param maxHeap the heap's limit, for the message
-     * @throws IllegalArgumentException if {@code needed > available}, stating both and how to fix it
-     */
-    static void require(long items, long needed, long available, long maxHeap) {
-        if (needed > available) {
-            throw new IllegalArgumentException(String.format(
-                    "building a fuse filter of %,d items needs about %,d MiB of heap beyond the hashes (%,d bytes"
-                            + " per item), but only %,d MiB of the %,d MiB maximum are free; raise -Xmx or build"
-                            + " from fewer items",
-                    items, needed >> 20, items == 0 ? 0 : needed / items, available >> 20, maxHeap >> 20));
-        }
-    }
-
-    /**
-     * Refuses a build this JVM's heap cannot hold. Garbage counts as used until collected, so when
-     * the heap looks too small a collection is requested once before refusing.
-     *
-     * @param items the items to build from
-     * @param needed bytes the build allocates
-     * @throws IllegalArgumentException if the heap cannot give them
+     * @throws IllegalArgumentException naming the bytes and the free heap when they do not fit
      */
     static void requireHeap(long items, long needed) {
-        Runtime runtime = Runtime.getRuntime();
-        if (withMargin(needed) <= available(runtime)) {
-            return;
-        }
-        System.gc();
-        require(items, withMargin(needed), available(runtime), runtime.maxMemory());
+        HeapBudget.require(needed, String.format("building a fuse filter of %,d items (beyond the 8-byte hashes)", items));
     }
 
     /**
      * Allocates a build's arrays, turning an {@link OutOfMemoryError} (a fragmented heap can refuse
-     * large arrays that the check let through) into the same refusal as {@link #require}. Nothing
+     * large arrays that the check let through) into a refusal like {@link #requireHeap}. Nothing
      * else holds the arrays yet, so the failed allocation leaves no state behind.
      *
      * @param items the items to build from
@@ -76,26 +54,29 @@ final class BuildMemory {
      * @return the allocation's result
      * @throws IllegalArgumentException if the heap cannot give them
      */
-    static <R> R allocating(long items, long needed, java.util.function.Supplier<R> allocation) {
+    static <R> R allocating(long items, long needed, Supplier<R> allocation) {
+        return refusingOutOfMemory(String.format("building a fuse filter of %,d items needs about %,d MiB of heap"
+                + " beyond the hashes", items, needed >> 20), allocation);
+    }
+
+    /**
+     * Runs one large allocation, turning an {@link OutOfMemoryError} into a refusal.
+     *
+     * @param what what the memory is for, for the message
+     * @param allocation allocates
+     * @param <R> the result
+     * @return the allocation's result
+     * @throws IllegalArgumentException naming {@code what} and the maximum heap if the heap cannot place it
+     */
+    static <R> R refusingOutOfMemory(String what, Supplier<R> allocation) {
         try {
             return allocation.get();
         } catch (OutOfMemoryError e) {
-            Runtime runtime = Runtime.getRuntime();
-            IllegalArgumentException refusal = new IllegalArgumentException(String.format(
-                    "building a fuse filter of %,d items needs about %,d MiB of heap beyond the hashes, more than"
-                            + " the %,d MiB maximum could give; raise -Xmx or build from fewer items",
-                    items, needed >> 20, runtime.maxMemory() >> 20));
+            IllegalArgumentException refusal = new IllegalArgumentException(what + ": the "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB maximum heap could not give it; give the JVM a"
+                    + " larger -Xmx or build from fewer items");
             refusal.initCause(e);
             throw refusal;
         }
-    }
-
-    /** Large arrays need whole free regions of the heap: ask for a tenth more, plus 64 MiB. */
-    private static long withMargin(long needed) {
-        return needed + needed / 10 + (64L << 20);
-    }
-
-    private static long available(Runtime runtime) {
-        return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
     }
 }

@@ -44,11 +44,13 @@ public final class FuseFilterProvider implements FilterProvider {
         return BinaryFuseFilter.buildOwning(spec, hasher, new long[0]);
     }
 
-    /** Collects every hash, then builds; the hashes take 8 bytes each on top of the build's memory. */
+    /**
+     * Collects every hash (8 bytes each, checked against the heap before allocating), then builds.
+     */
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
-        BinaryFuseFilter.fingerprintBits(spec);
-        return BinaryFuseFilter.buildOwning(spec, hasher, hashes.toArray());
+        int bits = BinaryFuseFilter.fingerprintBits(spec);
+        return BinaryFuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, bits));
     }
 
     @Override
