@@ -25,6 +25,8 @@ public interface MembershipFilter<T> {
      * @return true if the item was definitely not present before (the filter changed to hold it);
      *     false if it might already have been present
      * @throws FilterFullException if the filter cannot take the item; the filter is then unchanged
+     * @throws UnsupportedOperationException if the kind lacks {@link Capability#ADD} (a static kind,
+     *     built whole by {@link Filters#build})
      * @throws NullPointerException if {@code item} is null
      */
     default boolean add(T item) {
@@ -63,6 +65,7 @@ public interface MembershipFilter<T> {
      * @param hash {@code hasher().hash(item)}
      * @return as {@link #add}
      * @throws FilterFullException as {@link #add}
+     * @throws UnsupportedOperationException as {@link #add}
      */
     boolean addHash(long hash);
 
@@ -135,7 +138,12 @@ public interface MembershipFilter<T> {
      */
     long bitSize();
 
-    /** Removes every item, keeping the size; the filter then answers false for everything. */
+    /**
+     * Removes every item, keeping the size; the filter then answers false for everything.
+     *
+     * @throws UnsupportedOperationException if the kind lacks {@link Capability#ADD}: a static
+     *     filter is immutable
+     */
     void clear();
 
     /**

@@ -49,7 +49,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     static final String BITS_OPTION = "bits";
 
     /** What every classic filter can do; its provider declares the same. */
-    static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT, Capability.MERGE);
+    static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT, Capability.MERGE, Capability.ADD);
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;

@@ -50,7 +50,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     static final String KIND = "counting";
     /** What every counting filter can do. */
     static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE));
+            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD));
 
     /** Bytes in the body before the counters: m as a long, k as an int. */
     private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES;
