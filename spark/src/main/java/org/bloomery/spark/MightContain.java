@@ -6,16 +6,21 @@ import org.bloomery.api.MembershipFilter;
 /**
  * The probe function: whether a filter's envelope bytes might contain a column value. The hasher
  * follows the value's type; the filter is read once per JVM ({@link ProbeCache}), and each task
- * keeps the filter it used last, so rows that carry the same array (a literal) skip even the
- * cache's content hash.
+ * keeps the few filters it used last by array identity, so rows that carry the same array (a
+ * literal, a scalar subquery's result) skip even the cache's content hash. A query may hold one
+ * filter in several arrays (Spark evaluates {@code count_if(p)} as {@code if(not p, null, p)},
+ * each with its own copy), hence several entries.
  */
 final class MightContain implements UDF2<byte[], Object, Boolean> {
     private static final long serialVersionUID = 1L;
+    /** Arrays remembered per task. */
+    private static final int RECENT = 4;
 
-    /** The filter this task probed last, with the array and hasher it came from. */
-    private transient volatile Last last;
+    /** The filters this task probed last; entries are immutable, so a racing reader sees whole ones. */
+    private transient Recent[] recent;
+    private transient int next;
 
-    private record Last(byte[] envelope, ColumnHasher hasher, MembershipFilter<?> filter) {
+    private record Recent(byte[] envelope, ColumnHasher hasher, MembershipFilter<?> filter) {
     }
 
     /**
@@ -33,11 +38,23 @@ final class MightContain implements UDF2<byte[], Object, Boolean> {
             return null;
         }
         ColumnHasher hasher = ColumnHasher.forValue(value);
-        Last seen = last;
-        if (seen == null || seen.envelope != envelope || seen.hasher != hasher) {
-            seen = new Last(envelope, hasher, ProbeCache.filter(envelope, hasher));
-            last = seen;
+        return filter(envelope, hasher).mightContainHash(hasher.hash(value));
+    }
+
+    private MembershipFilter<?> filter(byte[] envelope, ColumnHasher hasher) throws Exception {
+        Recent[] seen = recent;
+        if (seen == null) {
+            seen = new Recent[RECENT];
+            recent = seen;
         }
-        return seen.filter.mightContainHash(hasher.hash(value));
+        for (Recent r : seen) {
+            if (r != null && r.envelope == envelope && r.hasher == hasher) {
+                return r.filter;
+            }
+        }
+        Recent r = new Recent(envelope, hasher, ProbeCache.filter(envelope, hasher));
+        seen[next] = r;
+        next = (next + 1) % RECENT;
+        return r.filter;
     }
 }
