@@ -1,6 +1,5 @@
 package org.bloomery.spark;
 
-import java.util.SortedMap;
 import java.util.TreeMap;
 import org.apache.spark.sql.Encoder;
 import org.apache.spark.sql.Encoders;
@@ -41,7 +40,7 @@ final class FilterAggregator<T> extends Aggregator<T, FilterBuffer, byte[]> {
     }
 
     FilterSpec spec() {
-        return new FilterSpec(expectedInsertions, fpp, (SortedMap<String, String>) options);
+        return new FilterSpec(expectedInsertions, fpp, options);
     }
 
     @Override
