@@ -90,6 +90,22 @@ public interface MembershipFilter<T> {
     }
 
     /**
+     * Adds every item of another filter of the same kind to this one; only for kinds with
+     * {@link Capability#MERGE}. Afterwards this filter answers true for every item either filter
+     * held. This is the kind-neutral form of a kind's own merge (e.g. a classic filter's bitwise
+     * OR), for code that combines filters without knowing their kind, such as a distributed build.
+     *
+     * @param other a filter of the same kind, size and hasher id; it is not changed
+     * @throws UnsupportedOperationException if the kind cannot merge
+     * @throws IllegalArgumentException if {@code other} is of another kind or is not compatible,
+     *     naming the difference; this filter is then unchanged
+     */
+    default void mergeFrom(MembershipFilter<T> other) {
+        throw new UnsupportedOperationException("filter kind '" + kind()
+                + "' cannot merge filters; choose a kind with Capability.MERGE");
+    }
+
+    /**
      * The optional abilities of this filter; the same as its provider's.
      *
      * @return an immutable set

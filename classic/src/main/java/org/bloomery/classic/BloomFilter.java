@@ -172,6 +172,23 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
+     * {@link #mergeFrom(BloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     *
+     * @param other a compatible classic filter; it is not changed
+     * @throws IllegalArgumentException if {@code other} is not a classic filter, or differs in
+     *     bits m, hashes k or hasher id, naming the difference; this filter is then unchanged
+     */
+    @Override
+    public void mergeFrom(MembershipFilter<T> other) {
+        Objects.requireNonNull(other, "other");
+        if (!(other instanceof BloomFilter<T> classic)) {
+            throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
+                    + "' into a classic filter");
+        }
+        mergeFrom(classic);
+    }
+
+    /**
      * Keeps only the bits set in both filters (bitwise AND). Afterwards this filter answers true
      * for an item exactly when both filters answered true before, so it holds every item both held,
      * with a false-positive rate no higher than either's.

@@ -236,6 +236,23 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         counters.addAll(other.counters);
     }
 
+    /**
+     * {@link #mergeFrom(CountingBloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     *
+     * @param other a compatible counting filter; it is not changed
+     * @throws IllegalArgumentException if {@code other} is not a counting filter, or differs in
+     *     counters, hashes or hasher id, naming the difference; this filter is then unchanged
+     */
+    @Override
+    public void mergeFrom(MembershipFilter<T> other) {
+        Objects.requireNonNull(other, "other");
+        if (!(other instanceof CountingBloomFilter<T> counting)) {
+            throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
+                    + "' into a counting filter");
+        }
+        mergeFrom(counting);
+    }
+
     private String mismatch(CountingBloomFilter<?> other) {
         Objects.requireNonNull(other, "other");
         if (other.m != m) {

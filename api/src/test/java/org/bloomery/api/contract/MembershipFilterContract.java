@@ -263,6 +263,36 @@ public abstract class MembershipFilterContract {
     }
 
     @Test
+    void mergeFollowsTheCapability() {
+        MembershipFilter<Long> filter = create(N, 0.01, KeyHasher.longs());
+        MembershipFilter<Long> other = create(N, 0.01, KeyHasher.longs());
+        int half = N / 2;
+        for (int i = 0; i < half; i++) {
+            filter.add(TestKeys.presentLong(SEED, i));
+            other.add(TestKeys.presentLong(SEED, half + i));
+        }
+        byte[] before = FilterBytes.of(filter);
+        byte[] otherBefore = FilterBytes.of(other);
+        if (!filter.capabilities().contains(Capability.MERGE)) {
+            assertThatThrownBy(() -> filter.mergeFrom(other)).isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessageContaining(kind());
+            assertThat(FilterBytes.of(filter)).as("filter after a refused merge").isEqualTo(before);
+            return;
+        }
+        MembershipFilter<Long> smaller = create(N / 10, 0.01, KeyHasher.longs());
+        assertThatThrownBy(() -> filter.mergeFrom(smaller)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(FilterBytes.of(filter)).as("filter after a refused merge").isEqualTo(before);
+
+        filter.mergeFrom(other);
+        assertThat(FilterBytes.of(other)).as("the merged-in filter").isEqualTo(otherBefore);
+        for (int i = 0; i < N; i++) {
+            if (!filter.mightContain(TestKeys.presentLong(SEED, i))) {
+                throw new AssertionError("false negative for key #" + i + " after merge");
+            }
+        }
+    }
+
+    @Test
     void clearEmptiesTheFilter() {
         assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<Long> filter = create(10_000, 0.01, KeyHasher.longs());
