@@ -13,5 +13,10 @@ public enum Capability {
     /** The filter grows past its expected insertions instead of losing accuracy or refusing. */
     GROW,
     /** Safe for concurrent add, query and remove from many threads without outside locking. */
-    CONCURRENT
+    CONCURRENT,
+    /**
+     * The filter's state lives outside the JVM (for example in a Redis server), so every process
+     * that opens the same filter shares it: an add in one is seen by queries in all of them.
+     */
+    SHARED
 }
