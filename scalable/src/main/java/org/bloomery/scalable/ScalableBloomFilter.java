@@ -164,7 +164,8 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
             Layer next;
             try {
                 next = Layer.allocate(plan.layer(current.length));
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | OutOfMemoryError e) {
+                // The heap check leaves headroom; should the allocation still fail, nothing has changed yet.
                 String layerCount = current.length + (current.length == 1 ? " layer" : " layers");
                 throw new FilterFullException("scalable filter is full: kind '" + KIND + "', capacity "
                         + capacity(current) + " items in " + layerCount + "; cannot add layer " + current.length

@@ -212,7 +212,7 @@ public final class Envelope {
             bounded.limit(bodyLength);
             R result;
             try {
-                result = body.read(spec, new FilterDataInput(data));
+                result = body.read(spec, new FilterDataInput(data, bodyLength));
             } catch (RuntimeException e) {
                 // A body reader validates its fields; anything it still trips over is bad data too.
                 throw new InvalidFilterDataException("invalid " + kind + " body: " + e.getMessage(), e);
