@@ -82,6 +82,11 @@ enum CellKind {
         return capabilities;
     }
 
+    /** @return cells in one 512-bit block of the blocked layout: 512 bits or 128 counters */
+    int blockCells() {
+        return 512 / bitsPerCell;
+    }
+
     /** @return {@code "u1"} or {@code "u4"}, the BITFIELD type of one cell */
     String fieldType() {
         return this == BITS ? "u1" : "u4";

@@ -24,7 +24,9 @@ final class Descriptions {
                 + "  cluster        true if uri names a Redis Cluster node; default false\n"
                 + "  timeoutMillis  connect and socket timeout, in [1, " + RedisOptions.MAX_TIMEOUT_MILLIS + "]; default "
                 + RedisOptions.DEFAULT_TIMEOUT_MILLIS + "\n"
-                + "  shards         Redis strings the cells are spread over; 1 (the standard layout cannot be split)\n"
+                + "  layout         standard (default) or blocked: every probe of an item in one 512-bit block\n"
+                + "  shards         Redis strings (cluster slots) the cells are spread over, in [1, " + RedisOptions.MAX_SHARDS
+                + "]; default 1; more than 1 needs layout=blocked\n"
                 + "  " + cells.cellsOption() + ", " + BloomShape.HASHES_OPTION + "   as for kind '" + cells.localKind()
                 + "'; at most " + cells.maxCellsMeaning();
     }

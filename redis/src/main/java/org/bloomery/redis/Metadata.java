@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 
 /**
  * The fields of a filter's metadata hash: kind, format version, hasher id, cells m, probes k,
- * shards, and the spec the in-process kind is built from. Never a URI or a credential.
+ * layout, shards, and the spec the in-process kind is built from. Never a URI or a credential.
  */
 final class Metadata {
     /** Version of the key layout and fields written here. */
@@ -30,6 +30,7 @@ final class Metadata {
         fields.put("hasher", hasherId);
         fields.put("cells", Long.toString(options.shape().cells()));
         fields.put("hashes", Integer.toString(options.shape().hashes()));
+        fields.put("layout", options.shape().layout().optionValue());
         fields.put("shards", Integer.toString(options.shards()));
         fields.put("expectedInsertions", Long.toString(options.localSpec().expectedInsertions()));
         fields.put("fpp", Double.toString(options.localSpec().fpp()));

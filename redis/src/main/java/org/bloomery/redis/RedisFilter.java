@@ -12,6 +12,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
@@ -65,6 +66,9 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     private final long m;
     private final int k;
     private final String fieldType;
+    private final Sharding sharding;
+    /** Blocks of the blocked layout; 0 in the standard layout. */
+    private final long blocks;
 
     private RedisFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
         this.store = store;
@@ -77,6 +81,8 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         this.m = shape.cells();
         this.k = shape.hashes();
         this.fieldType = cells.fieldType();
+        this.sharding = options.sharding();
+        this.blocks = shape.blocks();
     }
 
     /**
@@ -130,15 +136,10 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
      * or missing string and changes no cell.
      */
     private void ensureFullLength() {
-        long lastField = cellsPerShard() * cells.bitsPerCell() - cells.bitsPerCell();
-        String[] args = {"INCRBY", fieldType, Long.toString(lastField), "0"};
-        for (String shard : keys.shards()) {
-            store.bitfield("open", shard, args);
+        for (int s = 0; s < keys.shards().size(); s++) {
+            long lastField = (sharding.cells(s) - 1) * cells.bitsPerCell();
+            store.bitfield("open", keys.shards().get(s), new String[] {"INCRBY", fieldType, Long.toString(lastField), "0"});
         }
-    }
-
-    private long cellsPerShard() {
-        return m / options.shards();
     }
 
     private static Map<String, String> pairs(Object reply) {
@@ -154,13 +155,14 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
 
     @Override
     public boolean addHash(long hash) {
-        List<Long> values = store.bitfield("add", shardKey(hash), addArgs(hash));
-        return addedNew(values);
+        int shard = shardOf(hash);
+        return addedNew(store.bitfield("add", keys.shards().get(shard), addArgs(offsets(hash, shard))));
     }
 
     @Override
     public boolean mightContainHash(long hash) {
-        return allNonZero(store.bitfieldReadonly("query", shardKey(hash), queryArgs(hash)));
+        int shard = shardOf(hash);
+        return allNonZero(store.bitfieldReadonly("query", keys.shards().get(shard), queryArgs(offsets(hash, shard))));
     }
 
     /**
@@ -176,7 +178,8 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
             throw new UnsupportedOperationException("a " + cells.kind() + " filter cannot remove items, because its"
                     + " bits are shared between items; use kind 'redis-counting' to remove");
         }
-        Object reply = store.script("remove", Scripts.REMOVE, shardKey(hash), offsets(hash));
+        int shard = shardOf(hash);
+        Object reply = store.script("remove", Scripts.REMOVE, keys.shards().get(shard), offsets(hash, shard));
         return ((Long) reply) == 1L;
     }
 
@@ -244,8 +247,10 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
             String[][] args = new String[n][];
             for (int i = 0; i < n; i++) {
                 long hash = hashes[from + i];
-                batchKeys[i] = shardKey(hash);
-                args[i] = readonly ? queryArgs(hash) : addArgs(hash);
+                int shard = shardOf(hash);
+                batchKeys[i] = keys.shards().get(shard);
+                String[] offsets = offsets(hash, shard);
+                args[i] = readonly ? queryArgs(offsets) : addArgs(offsets);
             }
             List<List<Long>> replies = store.bitfields(operation, batchKeys, args, readonly);
             for (int i = 0; i < n; i++) {
@@ -265,17 +270,32 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
 
     // ---- commands ----------------------------------------------------------------------------
 
-    private String shardKey(long hash) {
-        return keys.shards().get(0);
+    /** The shard an item lives in: 0 in the standard layout, else the one holding its block. */
+    int shardOf(long hash) {
+        return blocks == 0 || sharding.shards() == 1 ? 0 : sharding.shardOfBlock(BlockedProbes.block(hash, blocks));
     }
 
-    /** The BITFIELD offsets of the item's k cells, in probe order ({@link BloomProbes}). */
-    private String[] offsets(long hash) {
+    /**
+     * The BITFIELD offsets of the item's k cells in its shard's string, in probe order: the
+     * standard layout's {@link BloomProbes} positions, or the blocked layout's {@link BlockedProbes}
+     * cells of the item's block, counted from the shard's first cell.
+     */
+    private String[] offsets(long hash, int shard) {
         String[] offsets = new String[k];
-        long g = hash;
-        long step = BloomProbes.step(hash);
-        for (int i = 0; i < k; i++, g += step) {
-            offsets[i] = Long.toString(cells.redisOffset(BloomProbes.position(g, m)));
+        if (blocks == 0) {
+            long g = hash;
+            long step = BloomProbes.step(hash);
+            for (int i = 0; i < k; i++, g += step) {
+                offsets[i] = Long.toString(cells.redisOffset(BloomProbes.position(g, m)));
+            }
+            return offsets;
+        }
+        int blockCells = shape.blockCells();
+        long base = BlockedProbes.block(hash, blocks) * blockCells - sharding.firstCell(shard);
+        int state = BlockedProbes.seed(hash);
+        for (int i = 0; i < k; i++) {
+            state = BlockedProbes.next(state);
+            offsets[i] = Long.toString(cells.redisOffset(base + BlockedProbes.cell(state, blockCells)));
         }
         return offsets;
     }
@@ -285,8 +305,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
      * SAT} then {@code INCRBY u4 offset 1} per probe, answering the new values: a counter at 15
      * stays at 15, and one probed twice is raised twice, as in the in-process kind.
      */
-    private String[] addArgs(long hash) {
-        String[] offsets = offsets(hash);
+    private String[] addArgs(String[] offsets) {
         boolean bits = cells == CellKind.BITS;
         String[] args = new String[(bits ? 0 : 2) + 4 * k];
         int a = 0;
@@ -303,8 +322,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         return args;
     }
 
-    private String[] queryArgs(long hash) {
-        String[] offsets = offsets(hash);
+    private String[] queryArgs(String[] offsets) {
         String[] args = new String[3 * k];
         for (int i = 0, a = 0; i < k; i++) {
             args[a++] = "GET";
@@ -358,11 +376,12 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
 
     private long occupied() {
         long occupied = 0;
-        for (String shard : keys.shards()) {
+        for (int s = 0; s < keys.shards().size(); s++) {
+            String shard = keys.shards().get(s);
             if (cells == CellKind.BITS) {
                 occupied += store.bitcount("count", shard);
             } else {
-                long bytes = cells.bytesFor(cellsPerShard());
+                long bytes = cells.bytesFor(sharding.cells(s));
                 for (long from = 0; from < bytes; from += CHUNK_BYTES) {
                     for (byte b : store.getrange("count", shard, from, Math.min(bytes, from + CHUNK_BYTES) - 1)) {
                         occupied += ((b & 0x0F) != 0 ? 1 : 0) + ((b & 0xF0) != 0 ? 1 : 0);
@@ -382,9 +401,8 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     /** Sets every cell to 0, each shard in one atomic script; adds racing with it may survive. */
     @Override
     public void clear() {
-        String bytes = Long.toString(cells.bytesFor(cellsPerShard()));
-        for (String shard : keys.shards()) {
-            store.script("clear", Scripts.CLEAR, shard, bytes);
+        for (int s = 0; s < keys.shards().size(); s++) {
+            store.script("clear", Scripts.CLEAR, keys.shards().get(s), Long.toString(cells.bytesFor(sharding.cells(s))));
         }
     }
 
@@ -399,16 +417,15 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        long shardBytes = cells.bytesFor(cellsPerShard());
-        long cellBytes = shardBytes * options.shards();
+        long cellBytes = cells.bytesFor(m);
         boolean bits = cells == CellKind.BITS;
         long bodyLength = Long.BYTES + Integer.BYTES + cellBytes + (bits ? Long.BYTES : 0);
         Envelope.write(out, cells.localKind(), hasher, options.localSpec(), bodyLength, body -> {
             body.writeLong(m);
             body.writeInt(k);
             long setBits = 0;
-            for (String shard : keys.shards()) {
-                setBits += copyShard(shard, shardBytes, body);
+            for (int s = 0; s < keys.shards().size(); s++) {
+                setBits += copyShard(keys.shards().get(s), cells.bytesFor(sharding.cells(s)), body);
             }
             if (bits) {
                 body.writeLong(setBits);

@@ -5,13 +5,15 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.bloom.ShapeOptions;
 import org.bloomery.api.spi.SpecOptions;
 
 /**
  * A shared filter's spec, read: where it lives (options {@code uri}, {@code cluster}, {@code
  * timeoutMillis}, {@code prefix}, {@code name}, {@code shards}) and its size (the in-process
- * kind's options {@code bits} or {@code counters}, and {@code hashes}), with the spec the in-process
+ * kind's options {@code bits} or {@code counters}, {@code hashes} and {@code layout}), with the spec the in-process
  * kind would be built from, which is what snapshots carry.
  *
  * @param cells the kind of cell
@@ -59,7 +61,7 @@ record RedisOptions(CellKind cells, Optional<String> uri, boolean cluster, int t
     static RedisOptions read(CellKind cells, FilterSpec spec, String nameOverride) {
         String kind = cells.kind();
         SpecOptions options = SpecOptions.of(spec, kind,
-                union(REDIS_KEYS, Set.of(cells.cellsOption(), BloomShape.HASHES_OPTION)));
+                union(REDIS_KEYS, Set.of(cells.cellsOption(), BloomShape.HASHES_OPTION, BloomLayout.OPTION)));
         String name = nameOverride != null ? nameOverride : spec.option(NAME).orElseThrow(
                 () -> new IllegalArgumentException("kind '" + kind + "' needs option '" + NAME
                         + "': the filter's name, shared by every process that opens it"));
@@ -70,19 +72,46 @@ record RedisOptions(CellKind cells, Optional<String> uri, boolean cluster, int t
                     + " digits, '.', '_', ':' or '-', got '" + prefix + "'");
         }
         int shards = (int) options.longValue(SHARDS, 1, MAX_SHARDS, 1);
-        if (shards != 1) {
-            throw new IllegalArgumentException("option '" + SHARDS + "' of kind '" + kind + "' must be 1, got '"
-                    + shards + "': the standard layout's k probes span the whole array, so it cannot be split"
-                    + " into shards without losing atomicity");
-        }
         int timeout = (int) options.longValue(TIMEOUT_MILLIS, 1, MAX_TIMEOUT_MILLIS, DEFAULT_TIMEOUT_MILLIS);
         boolean cluster = options.booleanValue(CLUSTER, false);
         Optional<String> uri = spec.option(URI);
         uri.ifPresent(RedisUri::parse);
         FilterSpec localSpec = localSpec(spec);
-        long maxCells = cells.maxCellsPerShard() * shards;
-        BloomShape shape = BloomShape.fromSpec(localSpec, kind, cells.cellsOption(), maxCells, cells.maxCellsMeaning());
+        BloomShape shape = BloomShape.fromSpec(localSpec, new ShapeOptions(kind, cells.cellsOption(),
+                Math.min(BloomShape.MAX_CELLS, cells.maxCellsPerShard() * shards),
+                cells.maxCellsMeaning() + (shards > 1 ? " times " + shards + " shards" : ""), cells.blockCells(), false));
+        checkShards(kind, shards, shape, cells);
         return new RedisOptions(cells, uri, cluster, timeout, prefix, name, shards, localSpec, shape);
+    }
+
+    /**
+     * Shards need the blocked layout (a shard is a range of whole blocks, so an item's k cells stay
+     * in one key); each shard needs at least one block and must fit in one Redis string.
+     */
+    private static void checkShards(String kind, int shards, BloomShape shape, CellKind cells) {
+        if (shards == 1) {
+            return;
+        }
+        if (shape.layout() != BloomLayout.BLOCKED) {
+            throw new IllegalArgumentException("option '" + SHARDS + "' of kind '" + kind + "' must be 1 with the"
+                    + " standard layout, got '" + shards + "': its k probes span the whole array, so an item would"
+                    + " touch several keys; set " + BloomLayout.OPTION + "=blocked to shard");
+        }
+        if (shards > shape.blocks()) {
+            throw new IllegalArgumentException("option '" + SHARDS + "' of kind '" + kind + "' must be at most the"
+                    + " filter's " + shape.blocks() + " blocks of 512 bits, got '" + shards + "'");
+        }
+        long largest = new Sharding(shape, shards).largestShardCells();
+        if (largest > cells.maxCellsPerShard()) {
+            throw new IllegalArgumentException("option '" + SHARDS + "' of kind '" + kind + "' = '" + shards
+                    + "' leaves " + largest + " cells in a shard, more than " + cells.maxCellsMeaning()
+                    + "; use more shards");
+        }
+    }
+
+    /** @return how the cells are split over the shards */
+    Sharding sharding() {
+        return new Sharding(shape, shards);
     }
 
     /**
@@ -116,7 +145,7 @@ record RedisOptions(CellKind cells, Optional<String> uri, boolean cluster, int t
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {
-        java.util.HashSet<String> all = new java.util.HashSet<>(a);
+        Set<String> all = new java.util.HashSet<>(a);
         all.addAll(b);
         return all;
     }

@@ -12,6 +12,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
@@ -54,8 +55,7 @@ final class Transfer {
                 for (String shard : keys.shards()) {
                     temporary.add(temporaryKey(shard));
                 }
-                long setBits = writeCells(store, "upload", body, temporary, cells.bytesFor(options.shape().cells()
-                        / options.shards()));
+                long setBits = writeCells(store, "upload", body, temporary, cells, options.sharding());
                 if (cells == CellKind.BITS) {
                     long stored = body.readLong("set-bit count", 0, options.shape().cells());
                     if (stored != setBits) {
@@ -98,11 +98,12 @@ final class Transfer {
             unwrap(() -> Envelope.read(in, CellKind.BITS.localKind(), other.hasher(), (spec, body) -> {
                 long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
                 int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
-                if (m != shape.cells() || k != shape.hashes()) {
-                    throw new IllegalArgumentException("the filters differ in size: m = " + shape.cells() + ", k = "
+                if (m != shape.cells() || k != shape.hashes() || !spec.option(BloomLayout.OPTION).orElse("standard")
+                        .equals(target.options().localSpec().option(BloomLayout.OPTION).orElse("standard"))) {
+                    throw new IllegalArgumentException("the filters differ in layout or size: m = " + shape.cells() + ", k = "
                             + shape.hashes() + " here, m = " + m + ", k = " + k + " in the other");
                 }
-                writeCells(store, "merge", body, temporary, CellKind.BITS.bytesFor(m / shards.size()));
+                writeCells(store, "merge", body, temporary, CellKind.BITS, target.options().sharding());
                 body.readLong("set-bit count", 0, m);
                 return null;
             }));
@@ -155,9 +156,11 @@ final class Transfer {
 
     /** Streams each shard's bytes into its temporary key in 1 MiB chunks; returns the set bits. */
     private static long writeCells(RedisStore store, String operation, FilterDataInput body, List<String> keys,
-            long shardBytes) throws IOException {
+            CellKind cells, Sharding sharding) throws IOException {
         long setBits = 0;
-        for (String key : keys) {
+        for (int s = 0; s < keys.size(); s++) {
+            String key = keys.get(s);
+            long shardBytes = cells.bytesFor(sharding.cells(s));
             store.del(operation, List.of(key));
             for (long from = 0; from < shardBytes; from += RedisFilter.CHUNK_BYTES) {
                 byte[] chunk = body.readBytes((int) Math.min(RedisFilter.CHUNK_BYTES, shardBytes - from));

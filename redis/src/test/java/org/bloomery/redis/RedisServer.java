@@ -167,10 +167,26 @@ final class RedisServer implements AutoCloseable {
         }
     }
 
+    /**
+     * A free loopback port whose cluster-bus twin (port + 10000, which a cluster node also opens)
+     * is free too.
+     */
     private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
-            return socket.getLocalPort();
+        InetAddress loopback = InetAddress.getByName(LOOPBACK);
+        for (int attempt = 0; attempt < 100; attempt++) {
+            try (ServerSocket socket = new ServerSocket(0, 1, loopback)) {
+                int port = socket.getLocalPort();
+                if (port + 10_000 > 65_535) {
+                    continue;
+                }
+                try (ServerSocket bus = new ServerSocket(port + 10_000, 1, loopback)) {
+                    return port;
+                } catch (IOException busTaken) {
+                    // Try another port.
+                }
+            }
         }
+        throw new IOException("no free loopback port pair (port, port + 10000) found in 100 attempts");
     }
 
     private static synchronized Path binary() throws IOException {
