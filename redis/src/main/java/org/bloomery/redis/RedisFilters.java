@@ -77,22 +77,25 @@ public final class RedisFilters {
      * Publishes an in-process {@code classic} or {@code counting} filter under a name, as {@code
      * redis-classic} or {@code redis-counting}, in one atomic step: readers of the name see the old
      * filter or the new one, never a mix. The name must be free or hold a filter of the same kind,
-     * size and hasher, which is replaced.
+     * size, shards and hasher, which is replaced.
      *
      * @param client the client; not closed
      * @param name the filter's name
+     * @param shards Redis strings to spread the cells over: 1, or more for a filter of the blocked
+     *     layout
      * @param local the filter to publish; not changed
      * @param <T> the item type
      * @return the shared filter
-     * @throws IllegalArgumentException if the name holds another filter, or the kind cannot be shared
+     * @throws IllegalArgumentException if the name holds another filter, the kind cannot be shared,
+     *     or the shards do not fit the filter's layout and size
      * @throws RedisFilterException if the server fails; the name is then unchanged
      * @throws IOException if the local filter cannot be written
      */
-    public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, MembershipFilter<T> local)
+    public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, int shards, MembershipFilter<T> local)
             throws IOException {
         Objects.requireNonNull(local, "local");
         try (InputStream in = Transfer.snapshotOf(local)) {
-            return upload(client, name, in, local.hasher());
+            return upload(client, name, shards, in, local.hasher());
         } catch (InvalidFilterDataException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -100,10 +103,11 @@ public final class RedisFilters {
 
     /**
      * Publishes a snapshot (as {@link MembershipFilter#writeTo} writes it, of kind {@code classic}
-     * or {@code counting}) under a name, as {@link #upload(UnifiedJedis, String, MembershipFilter)}.
+     * or {@code counting}) under a name, as {@link #upload(UnifiedJedis, String, int, MembershipFilter)}.
      *
      * @param client the client; not closed
      * @param name the filter's name
+     * @param shards Redis strings to spread the cells over
      * @param snapshot the stream at the start of the envelope; read to its end, not closed
      * @param hasher the hasher the snapshot was written with
      * @param <T> the item type
@@ -114,14 +118,14 @@ public final class RedisFilters {
      * @throws RedisFilterException if the server fails; the name is then unchanged
      * @throws IOException if the stream fails
      */
-    public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, InputStream snapshot,
+    public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, int shards, InputStream snapshot,
             KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
         RedisOptions.checkName(name);
         RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
-        return Transfer.upload(store, RedisOptions.DEFAULT_PREFIX, name, snapshot, hasher);
+        return Transfer.upload(store, RedisOptions.DEFAULT_PREFIX, name, shards, snapshot, hasher);
     }
 
     private static <T> RedisFilter<T> open(CellKind cells, UnifiedJedis client, String name, FilterSpec spec,

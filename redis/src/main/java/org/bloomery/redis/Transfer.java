@@ -40,7 +40,7 @@ final class Transfer {
      * @throws IllegalArgumentException if a filter of that name exists with another kind, size or
      *     hasher; nothing is changed
      */
-    static <T> RedisFilter<T> upload(RedisStore store, String prefix, String name, InputStream in,
+    static <T> RedisFilter<T> upload(RedisStore store, String prefix, String name, int shards, InputStream in,
             KeyHasher<? super T> hasher) throws IOException {
         Envelope.KindPrefix head = Envelope.readKind(in);
         CellKind cells = cellKind(head.kind());
@@ -48,6 +48,9 @@ final class Transfer {
         try {
             Prepared prepared = unwrap(() -> Envelope.read(head.stream(), head.kind(), hasher, (spec, body) -> {
                 FilterSpec shared = spec.withOption(RedisOptions.PREFIX, prefix);
+                if (shards != 1) {
+                    shared = shared.withOption(RedisOptions.SHARDS, Integer.toString(shards));
+                }
                 RedisOptions options = RedisOptions.read(cells, shared, name);
                 FilterKeys keys = FilterKeys.of(prefix, name, options.shards());
                 checkTarget(store, options, keys, hasher.id());

@@ -3,6 +3,7 @@ package org.bloomery.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.bloom.BitArray;
 import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,6 +87,24 @@ class ShardingTest {
         boolean[] present = filter.mightContainAllHashes(hashes);
         for (int i = 0; i < ITEMS; i++) {
             assertThat(present[i]).as("item #%d", i).isTrue();
+        }
+    }
+
+    @Test
+    void aShardedSnapshotUploadsUnchangedUnderAnyShardCount() throws Exception {
+        RedisFilter<Long> sharded = RedisFilters.counting(client, "source", blocked(6), KeyHasher.longs());
+        for (int i = 0; i < 2_000; i++) {
+            sharded.add(TestKeys.presentLong(SEED, i));
+        }
+        byte[] snapshot = FilterBytes.of(sharded);
+        for (int shards : new int[] {1, 3, 6}) {
+            RedisFilter<Long> copy = RedisFilters.upload(client, "copy-" + shards, shards,
+                    new ByteArrayInputStream(snapshot), KeyHasher.longs());
+            assertThat(copy.keys()).hasSize(1 + shards);
+            assertThat(FilterBytes.of(copy)).as("snapshot of the copy in %d shards", shards).isEqualTo(snapshot);
+            for (int i = 0; i < 2_000; i++) {
+                assertThat(copy.mightContain(TestKeys.presentLong(SEED, i))).isTrue();
+            }
         }
     }
 

@@ -56,7 +56,7 @@ class TransferTest {
     @ValueSource(strings = {"classic", "counting"})
     void anUploadAnswersAsTheLocalFilterAndSnapshotsBackToItsBytes(String kind) throws Exception {
         MembershipFilter<CharSequence> local = local(kind, FilterSpec.of(10_000, 0.01), SEED, 10_000);
-        RedisFilter<CharSequence> shared = RedisFilters.upload(client, "published", local);
+        RedisFilter<CharSequence> shared = RedisFilters.upload(client, "published", 1, local);
         assertThat(shared.kind()).isEqualTo("redis-" + kind);
         assertThat(FilterBytes.of(shared)).isEqualTo(FilterBytes.of(local));
         for (int i = 0; i < 20_000; i++) {
@@ -77,7 +77,7 @@ class TransferTest {
         for (int i = 0; i < 200_000; i++) {
             next.add(TestKeys.string(TestKeys.presentLong(SEED + 1, i)));
         }
-        RedisFilter<CharSequence> reader = RedisFilters.upload(client, "swapped", old);
+        RedisFilter<CharSequence> reader = RedisFilters.upload(client, "swapped", 1, old);
         AtomicBoolean uploading = new AtomicBoolean(true);
         AtomicLong checks = new AtomicLong();
         AtomicReference<String> failure = new AtomicReference<>();
@@ -95,7 +95,7 @@ class TransferTest {
         querier.start();
         started.await();
         for (int upload = 0; upload < 4; upload++) {
-            RedisFilters.upload(client, "swapped", upload % 2 == 0 ? next : old);
+            RedisFilters.upload(client, "swapped", 1, upload % 2 == 0 ? next : old);
         }
         uploading.set(false);
         querier.join(30_000);
@@ -107,23 +107,23 @@ class TransferTest {
     @Test
     void aRefusedOrInvalidUploadChangesNothing() throws Exception {
         MembershipFilter<CharSequence> original = local("classic", FilterSpec.of(1_000, 0.01), SEED, 1_000);
-        RedisFilter<CharSequence> shared = RedisFilters.upload(client, "kept", original);
+        RedisFilter<CharSequence> shared = RedisFilters.upload(client, "kept", 1, original);
         byte[] before = FilterBytes.of(shared);
         Set<String> keys = client.keys("*");
 
         MembershipFilter<CharSequence> bigger = local("classic", FilterSpec.of(2_000, 0.01), SEED + 1, 10);
-        assertThatThrownBy(() -> RedisFilters.upload(client, "kept", bigger))
+        assertThatThrownBy(() -> RedisFilters.upload(client, "kept", 1, bigger))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'kept'").hasMessageContaining("cells");
         MembershipFilter<CharSequence> other = local("counting", FilterSpec.of(1_000, 0.01), SEED + 1, 10);
-        assertThatThrownBy(() -> RedisFilters.upload(client, "kept", other))
+        assertThatThrownBy(() -> RedisFilters.upload(client, "kept", 1, other))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("kind");
 
         byte[] damaged = FilterBytes.of(local("classic", FilterSpec.of(1_000, 0.01), SEED + 2, 500));
         damaged[damaged.length - 1] ^= 1; // the checksum, read only after the whole body
-        assertThatThrownBy(() -> RedisFilters.upload(client, "kept", new ByteArrayInputStream(damaged), KeyHasher.strings()))
+        assertThatThrownBy(() -> RedisFilters.upload(client, "kept", 1, new ByteArrayInputStream(damaged), KeyHasher.strings()))
                 .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("checksum");
         byte[] cuckoo = FilterBytes.of(Filters.create("cuckoo", FilterSpec.of(1_000, 0.01), KeyHasher.strings()));
-        assertThatThrownBy(() -> RedisFilters.upload(client, "kept", new ByteArrayInputStream(cuckoo), KeyHasher.strings()))
+        assertThatThrownBy(() -> RedisFilters.upload(client, "kept", 1, new ByteArrayInputStream(cuckoo), KeyHasher.strings()))
                 .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("cuckoo");
 
         assertThat(FilterBytes.of(shared)).isEqualTo(before);
