@@ -2,6 +2,7 @@ package org.bloomery.api;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -76,6 +77,27 @@ public interface MembershipFilter<T> {
      * @return as {@link #mightContain}
      */
     boolean mightContainHash(long hash);
+
+    /**
+     * {@link #mightContainHash} for many hashes at once: {@code out[i] = mightContainHash(hashes[i])}
+     * for every i in [from, to); the other elements of {@code out} are left as they were. The
+     * answers are exactly the single queries'; kinds override this to overlap the memory accesses of
+     * several keys, which pays off when the filter is larger than the CPU caches.
+     *
+     * @param hashes key hashes, {@code hasher().hash(item)} each
+     * @param from first index, inclusive
+     * @param to last index, exclusive
+     * @param out receives the answers, at the same indices as their hashes
+     * @throws IndexOutOfBoundsException if [from, to) is not a range of both arrays; nothing is
+     *     written then
+     */
+    default void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        for (int i = from; i < to; i++) {
+            out[i] = mightContainHash(hashes[i]);
+        }
+    }
 
     /**
      * {@link #remove} for an item whose hash is already known.

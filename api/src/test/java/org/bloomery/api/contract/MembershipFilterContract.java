@@ -466,6 +466,41 @@ public abstract class MembershipFilterContract {
         }
     }
 
+    /**
+     * The batch query answers exactly as the single queries, only inside its range, and refuses a
+     * range outside either array without writing.
+     */
+    @Test
+    void batchQueryAnswersAsSingleQueries() {
+        MembershipFilter<Long> filter = create(10_000, 0.01, KeyHasher.longs());
+        long[] hashes = new long[20_000];
+        for (int i = 0; i < hashes.length; i++) {
+            // Present and absent keys interleaved, so both answers occur in every stretch.
+            hashes[i] = KeyHasher.hashLong((i & 1) == 0 ? TestKeys.presentLong(SEED, i / 2) : TestKeys.absentLong(SEED, i));
+            if ((i & 1) == 0) {
+                filter.addHash(hashes[i]);
+            }
+        }
+        boolean[] out = new boolean[hashes.length];
+        java.util.Arrays.fill(out, 0, 3, true);
+        filter.mightContainHashes(hashes, 3, hashes.length - 5, out);
+        int positives = 0;
+        for (int i = 0; i < hashes.length; i++) {
+            boolean inRange = i >= 3 && i < hashes.length - 5;
+            boolean expected = inRange ? filter.mightContainHash(hashes[i]) : i < 3;
+            if (out[i] != expected) {
+                throw new AssertionError("batch answer " + out[i] + " at index " + i + ", single query " + expected);
+            }
+            positives += inRange && out[i] ? 1 : 0;
+        }
+        assertThat(positives).as("every present key answers true").isGreaterThanOrEqualTo((hashes.length - 8) / 2);
+        boolean[] untouched = new boolean[4];
+        assertThatThrownBy(() -> filter.mightContainHashes(hashes, 0, 5, untouched))
+                .isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> filter.mightContainHashes(hashes, 2, 1, out)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(untouched).containsOnly(false);
+    }
+
     @Test
     void concurrentUseLosesNoItem() throws InterruptedException {
         assumeTrue(addsAfterConstruction(), STATIC_KIND);
