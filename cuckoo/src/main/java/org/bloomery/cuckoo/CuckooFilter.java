@@ -78,10 +78,10 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     static final int MAX_SUB_TABLES = 32;
 
     /** What the kind can do: a filter grows only with option {@code expansion} of at least 1. */
-    static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.GROW));
+    static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(
+            EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD, Capability.GROW));
     private static final Set<Capability> FIXED_SIZE_CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT));
+            Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
     /** Outcomes of the shared-lock steps; counts of copies are never negative. */
     private static final int RETRY = -1;

@@ -19,12 +19,13 @@ class CuckooFilterProviderTest {
     void registersKindCuckooWithRemoveConcurrentAndGrow() {
         FilterProvider provider = Filters.provider("cuckoo").orElseThrow();
         assertThat(provider).isInstanceOf(CuckooFilterProvider.class);
-        assertThat(provider.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.GROW));
+        assertThat(provider.capabilities())
+                .isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD, Capability.GROW));
         assertThat(provider.description()).contains("bucketSize", "fingerprintBits", "maxKicks", "expansion");
         MembershipFilter<CharSequence> filter =
                 Filters.create("cuckoo", FilterSpec.of(1000, 0.01), KeyHasher.strings());
         assertThat(filter).isInstanceOf(CuckooFilter.class);
-        assertThat(filter.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT));
+        assertThat(filter.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
     }
 
     /** A filter built with expansion grows and says so; choose finds the kind for GROW. */

@@ -36,14 +36,8 @@ public final class BloomeryContestant implements Contestant {
     public static Entrant entrant(FilterProvider provider, Map<String, String> options) {
         String kind = provider.kind();
         // What the filters built with these options do, not all the kind can do with some options.
-        Set<Capability> capabilities = Filters.create(kind, spec(1, 0.01, options), KeyHasher.longs()).capabilities();
-        Set<Ability> abilities = EnumSet.noneOf(Ability.class);
-        if (capabilities.contains(Capability.REMOVE)) {
-            abilities.add(Ability.REMOVE);
-        }
-        if (capabilities.contains(Capability.GROW)) {
-            abilities.add(Ability.GROW);
-        }
+        Set<Ability> abilities = abilities(
+                Filters.create(kind, spec(1, 0.01, options), KeyHasher.longs()).capabilities());
         String description = "Bloomery '" + kind + "' (" + provider.getClass().getName() + ")"
                 + (options.isEmpty() ? "" : ", options " + options);
         return new Entrant(kind, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) -> {
@@ -58,6 +52,17 @@ public final class BloomeryContestant implements Contestant {
             spec = spec.withOption(option.getKey(), option.getValue());
         }
         return spec;
+    }
+
+    /** The ability named like each capability, for the capabilities that have one (MERGE has none). */
+    static Set<Ability> abilities(Set<Capability> capabilities) {
+        Set<Ability> abilities = EnumSet.noneOf(Ability.class);
+        for (Ability ability : Ability.values()) {
+            if (capabilities.stream().anyMatch(c -> c.name().equals(ability.name()))) {
+                abilities.add(ability);
+            }
+        }
+        return abilities;
     }
 
     @Override
