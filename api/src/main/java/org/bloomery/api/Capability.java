@@ -22,5 +22,10 @@ public enum Capability {
      * {@code clear} throw {@link UnsupportedOperationException} saying to rebuild. {@link
      * FilterProvider#create} then gives a filter of the empty set.
      */
-    ADD
+    ADD,
+    /**
+     * The filter's state lives outside the JVM (for example in a Redis server), so every process
+     * that opens the same filter shares it: an add in one is seen by queries in all of them.
+     */
+    SHARED
 }
