@@ -74,7 +74,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     static final int MAX_SUB_TABLES = 32;
 
     private static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT));
+            Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
     /** Outcomes of the shared-lock steps; counts of copies are never negative. */
     private static final int RETRY = -1;

@@ -52,7 +52,7 @@ import org.bloomery.api.MembershipFilter;
 public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
     static final String KIND = "scalable";
     static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT));
+            Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;

@@ -35,13 +35,7 @@ public final class BloomeryContestant implements Contestant {
      */
     public static Entrant entrant(FilterProvider provider, Map<String, String> options) {
         String kind = provider.kind();
-        Set<Ability> abilities = EnumSet.noneOf(Ability.class);
-        if (provider.capabilities().contains(Capability.REMOVE)) {
-            abilities.add(Ability.REMOVE);
-        }
-        if (provider.capabilities().contains(Capability.GROW)) {
-            abilities.add(Ability.GROW);
-        }
+        Set<Ability> abilities = abilities(provider.capabilities());
         String description = "Bloomery '" + kind + "' (" + provider.getClass().getName() + ")"
                 + (options.isEmpty() ? "" : ", options " + options);
         return new Entrant(kind, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) -> {
@@ -52,6 +46,17 @@ public final class BloomeryContestant implements Contestant {
             KeyHasher<?> hasher = keyType == KeyType.STRING ? KeyHasher.strings() : KeyHasher.longs();
             return new BloomeryContestant(Filters.create(kind, spec, hasher));
         });
+    }
+
+    /** The ability named like each capability, for the capabilities that have one (MERGE has none). */
+    static Set<Ability> abilities(Set<Capability> capabilities) {
+        Set<Ability> abilities = EnumSet.noneOf(Ability.class);
+        for (Ability ability : Ability.values()) {
+            if (capabilities.stream().anyMatch(c -> c.name().equals(ability.name()))) {
+                abilities.add(ability);
+            }
+        }
+        return abilities;
     }
 
     @Override
