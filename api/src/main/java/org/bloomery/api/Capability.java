@@ -13,5 +13,19 @@ public enum Capability {
     /** The filter grows past its expected insertions instead of losing accuracy or refusing. */
     GROW,
     /** Safe for concurrent add, query and remove from many threads without outside locking. */
-    CONCURRENT
+    CONCURRENT,
+    /**
+     * Items can be added after construction ({@link MembershipFilter#add}, {@link
+     * MembershipFilter#addHash}) and {@link MembershipFilter#clear} empties the filter. A kind
+     * without it is static: built whole from a known set by {@link Filters#build} (or {@link
+     * FilterProvider#build}), it is immutable afterwards, and its {@code add}, {@code addHash} and
+     * {@code clear} throw {@link UnsupportedOperationException} saying to rebuild. {@link
+     * FilterProvider#create} then gives a filter of the empty set.
+     */
+    ADD,
+    /**
+     * The filter's state lives outside the JVM (for example in a Redis server), so every process
+     * that opens the same filter shares it: an add in one is seen by queries in all of them.
+     */
+    SHARED
 }

@@ -74,7 +74,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     static final int MAX_SUB_TABLES = 32;
 
     private static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT));
+            Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
     /** Outcomes of the shared-lock steps; counts of copies are never negative. */
     private static final int RETRY = -1;
@@ -520,7 +520,15 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
                     + current.length + " sub-tables, and another of " + buckets + " buckets would exceed the limit of "
                     + MAX_SUB_TABLES + " sub-tables or " + CuckooShape.maxBuckets(bucketSize) + " buckets");
         }
-        CuckooTable grown = CuckooTable.empty(shape.buckets(), shape.expansion(), level, bucketSize, fingerprintBits);
+        CuckooTable grown;
+        try {
+            grown = CuckooTable.empty(shape.buckets(), shape.expansion(), level, bucketSize, fingerprintBits);
+        } catch (IllegalArgumentException | OutOfMemoryError e) {
+            // The heap check leaves headroom; should the allocation still fail, nothing has changed yet.
+            throw new FilterFullException("cuckoo filter is full: " + approximateCount() + " fingerprints in "
+                    + current.length + " sub-tables, and the heap has no room for another of " + buckets
+                    + " buckets: " + e.getMessage());
+        }
         CuckooTable[] next = new CuckooTable[current.length + 1];
         next[0] = grown;
         System.arraycopy(current, 0, next, 1, current.length);

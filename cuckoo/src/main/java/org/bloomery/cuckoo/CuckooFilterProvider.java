@@ -11,7 +11,7 @@ import org.bloomery.api.MembershipFilter;
 
 /** Registers the cuckoo filter with {@link java.util.ServiceLoader} under kind {@code "cuckoo"}. */
 public final class CuckooFilterProvider implements FilterProvider {
-    private static final Set<Capability> CAPABILITIES = Set.of(Capability.REMOVE, Capability.CONCURRENT);
+    private static final Set<Capability> CAPABILITIES = Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD);
 
     /** Creates the provider; {@link java.util.ServiceLoader} calls this. */
     public CuckooFilterProvider() {

@@ -18,7 +18,7 @@ class CuckooFilterProviderTest {
     void registersKindCuckooWithRemoveAndConcurrent() {
         FilterProvider provider = Filters.provider("cuckoo").orElseThrow();
         assertThat(provider).isInstanceOf(CuckooFilterProvider.class);
-        assertThat(provider.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT));
+        assertThat(provider.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
         assertThat(provider.description()).contains("bucketSize", "fingerprintBits", "maxKicks", "expansion");
         MembershipFilter<CharSequence> filter =
                 Filters.create("cuckoo", FilterSpec.of(1000, 0.01), KeyHasher.strings());

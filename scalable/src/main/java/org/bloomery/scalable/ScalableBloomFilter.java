@@ -52,7 +52,7 @@ import org.bloomery.api.MembershipFilter;
 public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
     static final String KIND = "scalable";
     static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT));
+            Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;
@@ -164,7 +164,8 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
             Layer next;
             try {
                 next = Layer.allocate(plan.layer(current.length));
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | OutOfMemoryError e) {
+                // The heap check leaves headroom; should the allocation still fail, nothing has changed yet.
                 String layerCount = current.length + (current.length == 1 ? " layer" : " layers");
                 throw new FilterFullException("scalable filter is full: kind '" + KIND + "', capacity "
                         + capacity(current) + " items in " + layerCount + "; cannot add layer " + current.length

@@ -165,7 +165,7 @@ class ScalableFilterTest {
     void providerDeclaresGrowthAndConcurrencyAndDescribesItsOptions() {
         var provider = Filters.provider("scalable").orElseThrow();
         assertThat(provider).isInstanceOf(ScalableFilterProvider.class);
-        assertThat(provider.capabilities()).isEqualTo(EnumSet.of(Capability.GROW, Capability.CONCURRENT));
+        assertThat(provider.capabilities()).isEqualTo(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
         assertThat(provider.description()).contains("expansion", "tightening", "nonscaling");
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
+import org.bloomery.api.spi.HeapBudget;
 
 /**
  * A fixed-size array of bits that many threads may set at once without locks, and that keeps its
@@ -35,12 +36,13 @@ public final class BitArray {
      * An all-zero array.
      *
      * @param bits the size, a multiple of 64 in [64, 2^37]
-     * @throws IllegalArgumentException if the size is out of range
+     * @throws IllegalArgumentException if the size is out of range or does not fit in the free heap
      */
     public BitArray(long bits) {
         if (bits < BloomShape.MIN_CELLS || bits > BloomShape.MAX_CELLS || bits % 64 != 0) {
             throw new IllegalArgumentException("bit array size must be a multiple of 64 in [64, 2^37], got " + bits);
         }
+        HeapBudget.require(bits >>> 3, "a bit array of " + bits + " bits");
         this.bits = bits;
         long words = bits >>> 6;
         int pageCount = (int) ((words + PAGE_WORDS - 1) >>> PAGE_SHIFT);
@@ -139,6 +141,145 @@ public final class BitArray {
             }
         }
         return true;
+    }
+
+    /**
+     * The batch form of {@link #probesSet}: {@code out[i] = probesSet(hashes[i], k)} for every i in
+     * [from, to). Each key's k reads are made without an early exit, so no branch waits on a load
+     * and the CPU keeps the misses of several keys in flight.
+     *
+     * @param hashes key hashes
+     * @param from first index, inclusive
+     * @param to last index, exclusive
+     * @param k probes, at least 1
+     * @param out receives the answers at the same indices
+     */
+    public void probesSet(long[] hashes, int from, int to, int k, boolean[] out) {
+        long m = bits;
+        for (int i = from; i < to; i++) {
+            long hash = hashes[i];
+            long g = hash;
+            long step = BloomProbes.step(hash);
+            long missing = 0;
+            for (int j = 0; j < k; j++, g += step) {
+                long index = BloomProbes.position(g, m);
+                long word = index >>> 6;
+                missing |= ~page(word)[(int) word & PAGE_MASK] & (1L << index);
+            }
+            out[i] = missing == 0;
+        }
+    }
+
+    /**
+     * Sets the k probe positions of a key hash in the {@link BloomLayout#BLOCKED blocked} layout
+     * ({@link BlockedProbes}; the array, whose size must be a multiple of 512, is {@code bitSize() /
+     * 512} blocks), with at most one atomic
+     * OR per touched word, and counts the newly set bits with one update of the live count.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return true if any of the k bits was clear before
+     */
+    public boolean setBlockProbes(long hash, int k) {
+        long base = BlockedProbes.block(hash, bits >>> 9) << 3;
+        long[] page = page(base);
+        int slot = (int) base & PAGE_MASK;
+        long m0 = 0;
+        long m1 = 0;
+        long m2 = 0;
+        long m3 = 0;
+        long m4 = 0;
+        long m5 = 0;
+        long m6 = 0;
+        long m7 = 0;
+        int s = BlockedProbes.seed(hash);
+        for (int i = 0; i < k; i++) {
+            s = BlockedProbes.next(s);
+            int bit = BlockedProbes.cell(s, BlockedProbes.BLOCK_BITS);
+            long mask = 1L << bit;
+            switch (bit >>> 6) {
+                case 0 -> m0 |= mask;
+                case 1 -> m1 |= mask;
+                case 2 -> m2 |= mask;
+                case 3 -> m3 |= mask;
+                case 4 -> m4 |= mask;
+                case 5 -> m5 |= mask;
+                case 6 -> m6 |= mask;
+                default -> m7 |= mask;
+            }
+        }
+        int changed = orWord(page, slot, m0) + orWord(page, slot + 1, m1) + orWord(page, slot + 2, m2)
+                + orWord(page, slot + 3, m3) + orWord(page, slot + 4, m4) + orWord(page, slot + 5, m5)
+                + orWord(page, slot + 6, m6) + orWord(page, slot + 7, m7);
+        if (changed == 0) {
+            return false;
+        }
+        setBits.add(changed);
+        return true;
+    }
+
+    /**
+     * Whether all k probe positions of a key hash in the blocked layout are set; plain reads of one
+     * 512-bit block, stopping at the first clear bit.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return true if every one of the k bits is set
+     */
+    public boolean blockProbesSet(long hash, int k) {
+        long base = BlockedProbes.block(hash, bits >>> 9) << 3;
+        long[] page = page(base);
+        int slot = (int) base & PAGE_MASK;
+        int s = BlockedProbes.seed(hash);
+        for (int i = 0; i < k; i++) {
+            s = BlockedProbes.next(s);
+            int bit = BlockedProbes.cell(s, BlockedProbes.BLOCK_BITS);
+            if ((page[slot + (bit >>> 6)] & (1L << bit)) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The batch form of {@link #blockProbesSet}: {@code out[i] = blockProbesSet(hashes[i], k)} for
+     * every i in [from, to). Each key's block is tested without an early exit, so no branch waits on a
+     * load and the CPU keeps the cache misses of several keys in flight.
+     *
+     * @param hashes key hashes
+     * @param from first index, inclusive
+     * @param to last index, exclusive
+     * @param k probes, at least 1
+     * @param out receives the answers at the same indices
+     */
+    public void blockProbesSet(long[] hashes, int from, int to, int k, boolean[] out) {
+        long blocks = bits >>> 9;
+        for (int i = from; i < to; i++) {
+            long hash = hashes[i];
+            long base = BlockedProbes.block(hash, blocks) << 3;
+            long[] page = page(base);
+            int slot = (int) base & PAGE_MASK;
+            int s = BlockedProbes.seed(hash);
+            long missing = 0;
+            for (int j = 0; j < k; j++) {
+                s = BlockedProbes.next(s);
+                int bit = BlockedProbes.cell(s, BlockedProbes.BLOCK_BITS);
+                missing |= ~page[slot + (bit >>> 6)] & (1L << bit);
+            }
+            out[i] = missing == 0;
+        }
+    }
+
+    /**
+     * ORs a mask into one word with at most one atomic instruction, skipped when the mask is empty
+     * or already set (a plain read); the number of bits this call turned on.
+     */
+    private static int orWord(long[] page, int slot, long mask) {
+        if ((page[slot] & mask) == mask) {
+            return 0;
+        }
+        long old = (long) WORDS.getAndBitwiseOr(page, slot, mask);
+        return Long.bitCount(mask & ~old);
     }
 
     /**
@@ -280,12 +421,14 @@ public final class BitArray {
      * @param in the body input
      * @param bits the array's size, already checked to be a multiple of 64 in [64, 2^37]
      * @return the array
+     * @throws InvalidFilterDataException if the body or the free heap cannot hold the array
      * @throws IOException if the body ends early
      */
     public static BitArray readFrom(FilterDataInput in, long bits) throws IOException {
         if (bits < BloomShape.MIN_CELLS || bits > BloomShape.MAX_CELLS || bits % 64 != 0) {
             throw new InvalidFilterDataException("bit array size " + bits + " is not a multiple of 64 in [64, 2^37]");
         }
+        in.reserve(bits >>> 3, "a bit array of " + bits + " bits");
         long words = bits >>> 6;
         int pageCount = (int) ((words + PAGE_WORDS - 1) >>> PAGE_SHIFT);
         long[][] pages = new long[pageCount][];

@@ -6,15 +6,19 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.spi.SpecOptions;
 
 /**
- * The size of a Bloom-family filter: {@code cells} positions (bits, or counters) and {@code hashes}
- * probes per item. Shared by the classic, counting and scalable kinds so that they size and probe
- * identically. Sizing uses {@link StrictMath}, so every JVM derives the same shape from the same spec
+ * The size of a Bloom-family filter: {@code cells} positions (bits, or counters), {@code hashes}
+ * probes per item, and the layout: {@code blockCells} is 0 for the {@link BloomLayout#STANDARD
+ * standard} layout and the cells of one 512-bit block for the {@link BloomLayout#BLOCKED blocked}
+ * one. Shared by the classic, counting and scalable kinds so that they size and probe identically.
+ * Sizing uses {@link StrictMath}, so every JVM derives the same shape from the same spec
  * (serialized filters are checked against it).
  *
- * @param cells number of positions, a multiple of 64 in [{@value #MIN_CELLS}, 2^37]
+ * @param cells number of positions, a multiple of 64 (and of {@code blockCells}) in
+ *     [{@value #MIN_CELLS}, 2^37]
  * @param hashes probes per item, in [1, {@value #MAX_HASHES}]
+ * @param blockCells 0 for the standard layout; else cells per block, a power of two in [64, 512]
  */
-public record BloomShape(long cells, int hashes) {
+public record BloomShape(long cells, int hashes, int blockCells) {
     /** Fewest positions: one 64-bit word. */
     public static final long MIN_CELLS = 64;
     /** Most positions: 2^37 (as bits, 16 GiB). */
@@ -24,6 +28,13 @@ public record BloomShape(long cells, int hashes) {
 
     /** Option key for an explicit number of probes per item, shared by the Bloom-family kinds. */
     public static final String HASHES_OPTION = "hashes";
+    /**
+     * Option key for LevelDB-style sizing: m = n * bitsPerKey (an integer in [1, 1024]) and k =
+     * floor(0.69 * bitsPerKey) clamped to [1, 30]; for the kinds whose {@link ShapeOptions} accept it.
+     */
+    public static final String BITS_PER_KEY_OPTION = "bitsPerKey";
+    /** Largest {@value #BITS_PER_KEY_OPTION}. */
+    public static final int MAX_BITS_PER_KEY = 1024;
 
     private static final double LN2 = StrictMath.log(2);
     private static final double LN2_SQUARED = LN2 * LN2;
@@ -41,6 +52,44 @@ public record BloomShape(long cells, int hashes) {
         if (hashes < 1 || hashes > MAX_HASHES) {
             throw new IllegalArgumentException("hashes must be in [1, " + MAX_HASHES + "], got " + hashes);
         }
+        if (blockCells != 0 && (Integer.bitCount(blockCells) != 1 || blockCells < 64
+                || blockCells > BlockedProbes.BLOCK_BITS)) {
+            throw new IllegalArgumentException("cells per block must be 0 (standard layout) or a power of two in"
+                    + " [64, 512], got " + blockCells);
+        }
+        if (blockCells != 0 && cells % blockCells != 0) {
+            throw new IllegalArgumentException("a blocked size must be a whole number of " + blockCells
+                    + "-cell blocks, got " + cells);
+        }
+    }
+
+    /**
+     * A shape of the standard layout.
+     *
+     * @param cells as the canonical constructor
+     * @param hashes as the canonical constructor
+     * @throws IllegalArgumentException if a component is out of range, naming it
+     */
+    public BloomShape(long cells, int hashes) {
+        this(cells, hashes, 0);
+    }
+
+    /**
+     * The layout.
+     *
+     * @return {@link BloomLayout#BLOCKED} when {@code blockCells} is positive
+     */
+    public BloomLayout layout() {
+        return blockCells == 0 ? BloomLayout.STANDARD : BloomLayout.BLOCKED;
+    }
+
+    /**
+     * The number of blocks in the blocked layout.
+     *
+     * @return {@code cells / blockCells}, or 0 in the standard layout
+     */
+    public long blocks() {
+        return blockCells == 0 ? 0 : cells / blockCells;
     }
 
     /**
@@ -58,44 +107,153 @@ public record BloomShape(long cells, int hashes) {
     }
 
     /**
-     * The shape a Bloom-family kind builds for a spec: the {@link #optimal} shape, with option
-     * {@code cellsKey} (an explicit m, rounded up to a multiple of 64) and option
-     * {@value #HASHES_OPTION} (an explicit k) each replacing its own part. The same rule serves
-     * creation and reading, so a filter read back is checked against the shape its spec gives.
+     * The smallest bit array for {@code n} items at false-positive probability {@code p} in a
+     * layout: {@link #optimal} for the standard one; for the blocked one (blocks of 512 bits) the
+     * fewest whole blocks, with the k that minimises the blocked model's fpp, whose model fpp is at
+     * most p.
+     *
+     * @param n expected insertions, at least 1
+     * @param p target false-positive probability, in (0, 1)
+     * @param layout the layout
+     * @return the shape
+     * @throws IllegalArgumentException if that needs more than 2^37 bits
+     */
+    public static BloomShape optimal(long n, double p, BloomLayout layout) {
+        if (layout == BloomLayout.STANDARD) {
+            return optimal(n, p);
+        }
+        exactCells(n, p);
+        long blocks = BlockedModel.fewestBlocks(n, p, BlockedProbes.BLOCK_BITS, MAX_CELLS / BlockedProbes.BLOCK_BITS, 0);
+        if (blocks < 0) {
+            throw new IllegalArgumentException(n + " insertions at fpp " + p + " need more than 2^37 bits (16 GiB) in"
+                    + " the blocked layout; lower the insertions or raise the fpp");
+        }
+        return new BloomShape(blocks * BlockedProbes.BLOCK_BITS,
+                BlockedModel.bestHashes(n, blocks, BlockedProbes.BLOCK_BITS), BlockedProbes.BLOCK_BITS);
+    }
+
+    /**
+     * The shape a Bloom-family kind of bit arrays builds for a spec: {@link #fromSpec(FilterSpec,
+     * ShapeOptions)} with {@link ShapeOptions#bits}.
      *
      * @param spec the spec
-     * @param kind the kind, for messages; its only option keys are {@code cellsKey} and
-     *     {@value #HASHES_OPTION}
+     * @param kind the kind, for messages
      * @param cellsKey the option naming m, e.g. {@code "bits"}
      * @param maxCells the kind's largest m, at most {@link #MAX_CELLS}
      * @param maxCellsMeaning what {@code maxCells} means to a user, e.g. "2^37 bits (16 GiB)"
      * @return the shape
-     * @throws IllegalArgumentException for an unknown option, a value out of range, or an optimum
-     *     above {@code maxCells}, naming the value and the allowed range
+     * @throws IllegalArgumentException as {@link #fromSpec(FilterSpec, ShapeOptions)}
      */
     public static BloomShape fromSpec(FilterSpec spec, String kind, String cellsKey, long maxCells, String maxCellsMeaning) {
-        SpecOptions options = SpecOptions.of(spec, kind, Set.of(cellsKey, HASHES_OPTION));
+        return fromSpec(spec, ShapeOptions.bits(kind, cellsKey, maxCells, maxCellsMeaning));
+    }
+
+    /**
+     * The shape a Bloom-family kind builds for a spec. The options are {@value BloomLayout#OPTION}
+     * ({@code standard} or {@code blocked}), the kind's cells key (an explicit m, rounded up to a
+     * multiple of 64, or of a block in the blocked layout), {@value #HASHES_OPTION} (an explicit k)
+     * and, where the kind accepts it, {@value #BITS_PER_KEY_OPTION} (m = n * bitsPerKey, k =
+     * floor(0.69 * bitsPerKey) clamped to [1, 30]; not together with the cells key). Without them:
+     * <ul>
+     *   <li>standard layout: {@link #optimal(long, double)};
+     *   <li>blocked layout: the fewest whole blocks whose blocked-model fpp is at most p, with the k
+     *       that minimises that fpp (with option {@value #HASHES_OPTION}, the fewest blocks for that
+     *       k); with an explicit m, the k that minimises the model fpp at that m.
+     * </ul>
+     * The same rule serves creation and reading, so a filter read back is checked against the shape
+     * its spec gives.
+     *
+     * @param spec the spec
+     * @param options the kind's options
+     * @return the shape
+     * @throws IllegalArgumentException for an unknown option, a value out of range, two options
+     *     that cannot be combined, or a size above {@code maxCells}, naming the value and the
+     *     allowed range
+     */
+    public static BloomShape fromSpec(FilterSpec spec, ShapeOptions options) {
+        String kind = options.kind();
+        String cellsKey = options.cellsKey();
+        Set<String> keys = options.bitsPerKey()
+                ? Set.of(cellsKey, HASHES_OPTION, BloomLayout.OPTION, BITS_PER_KEY_OPTION)
+                : Set.of(cellsKey, HASHES_OPTION, BloomLayout.OPTION);
+        SpecOptions values = SpecOptions.of(spec, kind, keys);
+        BloomLayout layout = BloomLayout.of(spec, kind);
+        int blockCells = layout == BloomLayout.BLOCKED ? options.blockCells() : 0;
+        long unit = Math.max(MIN_CELLS, blockCells);
+        long maxCells = options.maxCells() / unit * unit;
         OptionalLong explicit;
         try {
-            explicit = options.longValue(cellsKey, MIN_CELLS, maxCells);
+            explicit = values.longValue(cellsKey, MIN_CELLS, maxCells);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage() + "; the limit is " + maxCellsMeaning, e);
+            throw new IllegalArgumentException(e.getMessage() + "; the limit is " + options.maxCellsMeaning(), e);
         }
-        long cells;
-        if (explicit.isPresent()) {
-            cells = roundUpToWord(explicit.getAsLong());
-        } else {
-            double exact = exactCells(spec.expectedInsertions(), spec.fpp());
+        OptionalLong bitsPerKey = values.longValue(BITS_PER_KEY_OPTION, 1, MAX_BITS_PER_KEY);
+        if (explicit.isPresent() && bitsPerKey.isPresent()) {
+            throw new IllegalArgumentException("options '" + cellsKey + "' and '" + BITS_PER_KEY_OPTION + "' of kind '"
+                    + kind + "' both set the size; give one, got " + cellsKey + " = " + explicit.getAsLong() + " and "
+                    + BITS_PER_KEY_OPTION + " = " + bitsPerKey.getAsLong());
+        }
+        OptionalLong hashes = values.longValue(HASHES_OPTION, 1, MAX_HASHES);
+        long n = spec.expectedInsertions();
+        double p = spec.fpp();
+        if (bitsPerKey.isPresent()) {
+            double exact = (double) n * bitsPerKey.getAsLong();
             if (exact > maxCells) {
-                throw new IllegalArgumentException(spec.expectedInsertions() + " insertions at fpp " + spec.fpp()
-                        + " need " + (exact < 0x1p62 ? Long.toString((long) exact) : String.format("%.3e", exact))
-                        + " " + cellsKey + ", more than kind '" + kind + "' allows: "
-                        + maxCellsMeaning + "; lower the insertions or raise the fpp");
+                throw tooLarge(n + " insertions at " + bitsPerKey.getAsLong() + " bits per key need " + format(exact),
+                        cellsKey, kind, options.maxCellsMeaning(), "lower the insertions or the bits per key");
             }
-            cells = roundUpToWord((long) exact);
+            long cells = roundUp((long) exact, unit);
+            int k = (int) hashes.orElse(levelDbHashes(bitsPerKey.getAsLong()));
+            return new BloomShape(cells, k, blockCells);
         }
-        int hashes = (int) options.longValue(HASHES_OPTION, 1, MAX_HASHES).orElseGet(() -> optimalHashes(spec.fpp()));
-        return new BloomShape(cells, hashes);
+        if (explicit.isPresent()) {
+            long cells = roundUp(explicit.getAsLong(), unit);
+            int k = (int) hashes.orElseGet(() -> blockCells == 0
+                    ? optimalHashes(p)
+                    : BlockedModel.bestHashes(n, cells / blockCells, blockCells));
+            return new BloomShape(cells, k, blockCells);
+        }
+        double exact = exactCells(n, p);
+        if (exact > maxCells) {
+            throw tooLarge(n + " insertions at fpp " + p + " need " + format(exact), cellsKey, kind,
+                    options.maxCellsMeaning(), "lower the insertions or raise the fpp");
+        }
+        if (blockCells == 0) {
+            return new BloomShape(roundUpToWord((long) exact), (int) hashes.orElse(optimalHashes(p)));
+        }
+        int fixedHashes = (int) hashes.orElse(0);
+        long blocks = BlockedModel.fewestBlocks(n, p, blockCells, maxCells / blockCells, fixedHashes);
+        if (blocks < 0) {
+            throw tooLarge(n + " insertions at fpp " + p + " in the blocked layout need more", cellsKey, kind,
+                    options.maxCellsMeaning(), "lower the insertions or raise the fpp");
+        }
+        int k = fixedHashes > 0 ? fixedHashes : BlockedModel.bestHashes(n, blocks, blockCells);
+        return new BloomShape(blocks * blockCells, k, blockCells);
+    }
+
+    private static IllegalArgumentException tooLarge(String need, String cellsKey, String kind, String limit,
+            String advice) {
+        return new IllegalArgumentException(need + " " + cellsKey + ", more than kind '" + kind + "' allows: "
+                + limit + "; " + advice);
+    }
+
+    private static String format(double cells) {
+        return cells < 0x1p62 ? Long.toString((long) cells) : String.format("%.3e", cells);
+    }
+
+    /**
+     * LevelDB's probe count for a bits-per-key budget: {@code floor(0.69 * bitsPerKey)} (0.69 is
+     * about ln 2), clamped to [1, 30].
+     *
+     * @param bitsPerKey bits per key, at least 1
+     * @return k
+     */
+    static int levelDbHashes(long bitsPerKey) {
+        return (int) Math.max(1, Math.min(30, bitsPerKey * 69 / 100));
+    }
+
+    private static long roundUp(long cells, long unit) {
+        return Math.max(unit, (cells + unit - 1) / unit * unit);
     }
 
     /**
@@ -157,37 +315,50 @@ public record BloomShape(long cells, int hashes) {
     }
 
     /**
-     * The theoretical false-positive probability after {@code n} distinct insertions:
-     * {@code (1 - e^(-k n / m))^k}.
+     * The theoretical false-positive probability after {@code n} distinct insertions: {@code (1 -
+     * e^(-k n / m))^k} in the standard layout; the blocked model (binomial sum over the items per
+     * block) in the blocked one.
      *
      * @param n distinct insertions
      * @return the probability
      */
     public double fppAt(long n) {
+        if (blockCells != 0) {
+            return BlockedModel.fpp(n, blocks(), blockCells, hashes);
+        }
         return Math.pow(-Math.expm1(-(double) hashes * n / cells), hashes);
     }
 
     /**
-     * The false-positive probability implied by {@code occupied} non-zero positions:
-     * {@code (occupied / m)^k}.
+     * The false-positive probability implied by {@code occupied} non-zero positions: {@code
+     * (occupied / m)^k} in the standard layout; in the blocked one, where full and empty blocks
+     * differ, the model fpp at {@link #estimateCount} items.
      *
      * @param occupied non-zero positions
      * @return the probability
      */
     public double fppFromOccupied(long occupied) {
+        if (blockCells != 0) {
+            return occupied >= cells ? 1.0 : fppAt(estimateCount(occupied));
+        }
         // A racing update may leave a live count a little outside [0, m] for a moment.
         return Math.pow(Math.max(0, Math.min(occupied, cells)) / (double) cells, hashes);
     }
 
     /**
-     * The Swamidass–Baldi estimate of distinct insertions from {@code occupied} non-zero positions:
-     * {@code round(-(m / k) ln(1 - X / m))}. A full array gives the estimate for one clear position.
+     * The estimate of distinct insertions from {@code occupied} non-zero positions X, inverting the
+     * expected fill. Standard layout (Swamidass–Baldi): {@code round(-(m / k) ln(1 - X / m))};
+     * blocked: {@code round(b ln(1 - X / m) / ((1 - 1/B)^k - 1))} for b blocks of B cells. A full
+     * array gives the estimate for one clear position.
      *
      * @param occupied non-zero positions
      * @return the estimate
      */
     public long estimateCount(long occupied) {
         double x = Math.max(0, Math.min(occupied, cells - 1));
+        if (blockCells != 0) {
+            return Math.round(BlockedModel.estimateCount(x, cells, blockCells, hashes));
+        }
         return Math.round(-((double) cells / hashes) * Math.log1p(-x / cells));
     }
 }

@@ -94,6 +94,24 @@ public final class Envelope {
      */
     public static void write(OutputStream out, MembershipFilter<?> filter, long bodyLength, BodyWriter body)
             throws IOException {
+        write(out, filter.kind(), filter.hasher(), filter.spec(), bodyLength, body);
+    }
+
+    /**
+     * Writes an envelope with the given header, for a filter that snapshots itself as another kind
+     * (a shared filter whose bits live in a server writes the matching in-process kind).
+     *
+     * @param out the stream; flushed, not closed
+     * @param kind the kind named in the header, whose provider reads the body
+     * @param hasher the hasher whose id goes into the header
+     * @param spec the spec that goes into the header; the kind's reader checks the body against it
+     * @param bodyLength exactly how many bytes {@code body} writes
+     * @param body writes the body
+     * @throws IOException if the stream fails
+     * @throws IllegalStateException if {@code body} writes other than {@code bodyLength} bytes
+     */
+    public static void write(OutputStream out, String kind, KeyHasher<?> hasher, FilterSpec spec, long bodyLength,
+            BodyWriter body) throws IOException {
         Objects.requireNonNull(out, "out");
         if (bodyLength < 0 || bodyLength > MAX_BODY_LENGTH) {
             throw new IllegalArgumentException("body length " + bodyLength + " outside [0, " + MAX_BODY_LENGTH + "]");
@@ -103,9 +121,8 @@ public final class Envelope {
         DataOutputStream header = new DataOutputStream(checked);
         header.writeInt(MAGIC);
         header.writeByte(FORMAT_VERSION);
-        writeAscii(header, filter.kind(), MAX_KIND_LENGTH, "kind");
-        writeAscii(header, filter.hasher().id(), MAX_HASHER_ID_LENGTH, "hasher id");
-        FilterSpec spec = filter.spec();
+        writeAscii(header, kind, MAX_KIND_LENGTH, "kind");
+        writeAscii(header, hasher.id(), MAX_HASHER_ID_LENGTH, "hasher id");
         header.writeLong(spec.expectedInsertions());
         header.writeDouble(spec.fpp());
         header.writeByte(spec.options().size());
@@ -121,7 +138,7 @@ public final class Envelope {
         body.write(data);
         data.flush();
         if (data.written() != bodyLength) {
-            throw new IllegalStateException("kind '" + filter.kind() + "' declared a body of " + bodyLength
+            throw new IllegalStateException("kind '" + kind + "' declared a body of " + bodyLength
                     + " bytes but wrote " + data.written());
         }
         DataOutputStream trailer = new DataOutputStream(new NonClosing(out));
@@ -195,7 +212,7 @@ public final class Envelope {
             bounded.limit(bodyLength);
             R result;
             try {
-                result = body.read(spec, new FilterDataInput(data));
+                result = body.read(spec, new FilterDataInput(data, bodyLength));
             } catch (RuntimeException e) {
                 // A body reader validates its fields; anything it still trips over is bad data too.
                 throw new InvalidFilterDataException("invalid " + kind + " body: " + e.getMessage(), e);

@@ -85,6 +85,103 @@ class BitArrayTest {
         assertThat(bits.probesSet(hash + 1, 5)).isFalse();
     }
 
+    /** The blocked methods touch exactly the bits BlockedProbes gives, inside the key's block. */
+    @Test
+    void blockProbesSetAndTestTheBlockedPositions() {
+        long m = 512 * 7;
+        BitArray bits = new BitArray(m);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(21);
+        long[] masks = new long[8];
+        for (int trial = 0; trial < 200; trial++) {
+            bits.clear();
+            long hash = random.nextLong();
+            int k = 1 + random.nextInt(20);
+            assertThat(bits.blockProbesSet(hash, k)).isFalse();
+            assertThat(bits.setBlockProbes(hash, k)).isTrue();
+            assertThat(bits.setBlockProbes(hash, k)).isFalse();
+            assertThat(bits.blockProbesSet(hash, k)).isTrue();
+            BlockedProbes.masks(hash, k, masks);
+            long block = BlockedProbes.block(hash, 7);
+            long expectedCount = 0;
+            for (long i = 0; i < m; i++) {
+                boolean inBlock = i / 512 == block;
+                int offset = (int) (i % 512);
+                boolean expected = inBlock && (masks[offset >>> 6] & (1L << offset)) != 0;
+                assertThat(bits.get(i)).as("bit %d", i).isEqualTo(expected);
+                expectedCount += expected ? 1 : 0;
+            }
+            assertThat(bits.cardinality()).isEqualTo(expectedCount);
+        }
+    }
+
+    /** The batch queries answer as the single ones, for both layouts, at the same indices only. */
+    @Test
+    void batchQueriesMatchSingleQueries() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(22);
+        BitArray bits = new BitArray(512 * 40);
+        long[] hashes = new long[3000];
+        for (int i = 0; i < hashes.length; i++) {
+            hashes[i] = random.nextLong();
+            if (i % 2 == 0) {
+                bits.setProbes(hashes[i], 4);
+                bits.setBlockProbes(hashes[i], 4);
+            }
+        }
+        boolean[] standard = new boolean[hashes.length];
+        boolean[] blocked = new boolean[hashes.length];
+        bits.probesSet(hashes, 10, hashes.length - 10, 4, standard);
+        bits.blockProbesSet(hashes, 10, hashes.length - 10, 4, blocked);
+        for (int i = 0; i < hashes.length; i++) {
+            boolean inRange = i >= 10 && i < hashes.length - 10;
+            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange && bits.probesSet(hashes[i], 4));
+            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange && bits.blockProbesSet(hashes[i], 4));
+        }
+    }
+
+    /**
+     * Four threads add 400 keys into two shared blocks (3 probes each, about 70% of the bits end set): the one atomic OR per
+     * word must lose no bit and count each exactly once.
+     */
+    @Test
+    void concurrentBlockAddsAreNeverLost() throws InterruptedException {
+        BitArray bits = new BitArray(1024);
+        long[][] keys = new long[4][100];
+        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
+        for (long[] row : keys) {
+            for (int i = 0; i < row.length; i++) {
+                row[i] = random.nextLong();
+            }
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (long[] row : keys) {
+            threads.add(new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                for (long hash : row) {
+                    bits.setBlockProbes(hash, 3);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        start.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        BitArray sequential = new BitArray(1024);
+        for (long[] row : keys) {
+            for (long hash : row) {
+                sequential.setBlockProbes(hash, 3);
+                assertThat(bits.blockProbesSet(hash, 3)).isTrue();
+            }
+        }
+        assertThat(bits.sameBits(sequential)).isTrue();
+        assertThat(bits.cardinality()).isEqualTo(sequential.cardinality());
+    }
+
     /** Four threads set interleaved bits of the same words: compare-and-set must lose none. */
     @Test
     void concurrentSetsInOneWordAreNeverLost() throws InterruptedException {

@@ -33,6 +33,19 @@ public final class FilterBytes {
     }
 
     /**
+     * Offset of the header's expected insertions (an int64), found by walking its header.
+     *
+     * @param envelope a serialized filter
+     * @return the offset
+     */
+    public static int expectedInsertionsOffset(byte[] envelope) {
+        int position = 5;
+        position += 1 + (envelope[position] & 0xFF); // kind
+        position += 1 + (envelope[position] & 0xFF); // hasher id
+        return position;
+    }
+
+    /**
      * Offset of the first body byte of an envelope, found by walking its header.
      *
      * @param envelope a serialized filter

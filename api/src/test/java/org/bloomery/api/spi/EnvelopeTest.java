@@ -2,18 +2,22 @@ package org.bloomery.api.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BloomShape;
 import org.junit.jupiter.api.Test;
 
 /** Each failure the envelope detects has its own message. */
@@ -107,16 +111,49 @@ class EnvelopeTest {
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("declared a body of 8 bytes but wrote 4");
     }
 
-    /** A claimed array of 2^31 longs in a 12-byte stream fails fast, allocating only what arrived. */
+    /** A claimed array larger than what is left of the declared body is refused before it is allocated. */
     @Test
-    void aHugeClaimedArrayDoesNotAllocateBeforeTheDataArrives() {
-        InputStream tiny = new ByteArrayInputStream(new byte[12]);
-        FilterDataInput in = new FilterDataInput(tiny);
-        assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
-        FilterDataInput bytes = new FilterDataInput(new ByteArrayInputStream(new byte[12]));
-        assertThatThrownBy(() -> bytes.readBytes(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
-        FilterDataInput shorts = new FilterDataInput(new ByteArrayInputStream(new byte[12]));
-        assertThatThrownBy(() -> shorts.readShorts(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
+    void anArrayLongerThanTheRestOfTheBodyIsRefusedBeforeAllocating() throws IOException {
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessage("an array of 2147483647 longs needs 17179869176 bytes, but only 12 bytes of the declared"
+                        + " body are left");
+        FilterDataInput bytes = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        assertThatThrownBy(() -> bytes.readBytes(13)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("needs 13 bytes, but only 12");
+        FilterDataInput shorts = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        shorts.readUnsignedByte("first", 0, 0);
+        assertThatThrownBy(() -> shorts.readShorts(6)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("needs 12 bytes, but only 11");
+    }
+
+    /**
+     * A legal header's huge body followed by an endless stream of zeros: the array is refused up
+     * front, naming its size and the free heap, instead of growing until OutOfMemoryError.
+     */
+    @Test
+    void anArrayLargerThanTheHeapIsRefusedBeforeAllocating() {
+        InputStream endlessZeros = new InputStream() {
+            @Override
+            public int read() {
+                return 0;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                Arrays.fill(b, off, off + len, (byte) 0);
+                return len;
+            }
+        };
+        long bits = BloomShape.MAX_CELLS;
+        assumeTrue(bits / 8 > Runtime.getRuntime().maxMemory(), "a heap smaller than 16 GiB");
+        FilterDataInput in = new FilterDataInput(endlessZeros, Envelope.MAX_BODY_LENGTH);
+        assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE - 8)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("an array of 2147483639 longs needs 17179869112 bytes")
+                .hasMessageContaining("bytes of heap are free");
+        assertThatThrownBy(() -> BitArray.readFrom(in, bits)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("a bit array of " + bits + " bits needs " + bits / 8 + " bytes")
+                .hasMessageContaining("bytes of heap are free");
     }
 
     @Test
@@ -140,7 +177,7 @@ class EnvelopeTest {
         out.writeBytes(bytes, 0, bytes.length);
         out.flush();
         assertThat(out.written()).isEqualTo(8L * longs.length + 2L * shorts.length + bytes.length);
-        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(sink.toByteArray()));
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(sink.toByteArray()), sink.size());
         assertThat(in.readLongs(longs.length)).isEqualTo(longs);
         assertThat(in.readShorts(shorts.length)).isEqualTo(shorts);
         assertThat(in.readBytes(bytes.length)).isEqualTo(bytes);
@@ -149,7 +186,7 @@ class EnvelopeTest {
     @Test
     void rangeChecksNameTheField() {
         byte[] data = ByteBuffer.allocate(8).putLong(99).array();
-        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(data));
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(data), data.length);
         assertThatThrownBy(() -> in.readLong("bits", 64, 90)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessage("bits = 99 is outside [64, 90]");
     }
