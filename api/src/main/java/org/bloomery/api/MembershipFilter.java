@@ -26,6 +26,8 @@ public interface MembershipFilter<T> {
      * @return true if the item was definitely not present before (the filter changed to hold it);
      *     false if it might already have been present
      * @throws FilterFullException if the filter cannot take the item; the filter is then unchanged
+     * @throws UnsupportedOperationException if the kind lacks {@link Capability#ADD} (a static kind,
+     *     built whole by {@link Filters#build})
      * @throws NullPointerException if {@code item} is null
      */
     default boolean add(T item) {
@@ -64,6 +66,7 @@ public interface MembershipFilter<T> {
      * @param hash {@code hasher().hash(item)}
      * @return as {@link #add}
      * @throws FilterFullException as {@link #add}
+     * @throws UnsupportedOperationException as {@link #add}
      */
     boolean addHash(long hash);
 
@@ -109,7 +112,24 @@ public interface MembershipFilter<T> {
     }
 
     /**
-     * The optional abilities of this filter; the same as its provider's.
+     * Adds every item of another filter of the same kind to this one; only for kinds with
+     * {@link Capability#MERGE}. Afterwards this filter answers true for every item either filter
+     * held. This is the kind-neutral form of a kind's own merge (e.g. a classic filter's bitwise
+     * OR), for code that combines filters without knowing their kind, such as a distributed build.
+     *
+     * @param other a filter of the same kind, size and hasher id; it is not changed
+     * @throws UnsupportedOperationException if the kind cannot merge
+     * @throws IllegalArgumentException if {@code other} is of another kind or is not compatible,
+     *     naming the difference; this filter is then unchanged
+     */
+    default void mergeFrom(MembershipFilter<T> other) {
+        throw new UnsupportedOperationException("filter kind '" + kind()
+                + "' cannot merge filters; choose a kind with Capability.MERGE");
+    }
+
+    /**
+     * What this filter does, as built (see {@link Capability}): a subset of its provider's
+     * capabilities, which its options may narrow.
      *
      * @return an immutable set
      */
@@ -157,7 +177,12 @@ public interface MembershipFilter<T> {
      */
     long bitSize();
 
-    /** Removes every item, keeping the size; the filter then answers false for everything. */
+    /**
+     * Removes every item, keeping the size; the filter then answers false for everything.
+     *
+     * @throws UnsupportedOperationException if the kind lacks {@link Capability#ADD}: a static
+     *     filter is immutable
+     */
     void clear();
 
     /**

@@ -65,7 +65,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
             .withBitsPerKey();
 
     /** What every classic filter can do; its provider declares the same. */
-    static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT, Capability.MERGE);
+    static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT, Capability.MERGE, Capability.ADD);
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;
@@ -199,6 +199,23 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     public void mergeFrom(BloomFilter<T> other) {
         requireCompatible(other, "merge");
         bits.orWith(other.bits);
+    }
+
+    /**
+     * {@link #mergeFrom(BloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     *
+     * @param other a compatible classic filter; it is not changed
+     * @throws IllegalArgumentException if {@code other} is not a classic filter, or differs in
+     *     bits m, hashes k or hasher id, naming the difference; this filter is then unchanged
+     */
+    @Override
+    public void mergeFrom(MembershipFilter<T> other) {
+        Objects.requireNonNull(other, "other");
+        if (!(other instanceof BloomFilter<T> classic)) {
+            throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
+                    + "' into a classic filter");
+        }
+        mergeFrom(classic);
     }
 
     /**

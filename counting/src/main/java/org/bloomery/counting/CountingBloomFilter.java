@@ -54,7 +54,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     static final String KIND = "counting";
     /** What every counting filter can do. */
     static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE));
+            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD));
 
     /** Bytes in the body before the counters: m as a long, k as an int, the layout as a byte. */
     private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
@@ -266,6 +266,23 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
             throw new IllegalArgumentException("cannot merge counting filters: " + mismatch);
         }
         counters.addAll(other.counters);
+    }
+
+    /**
+     * {@link #mergeFrom(CountingBloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     *
+     * @param other a compatible counting filter; it is not changed
+     * @throws IllegalArgumentException if {@code other} is not a counting filter, or differs in
+     *     counters, hashes or hasher id, naming the difference; this filter is then unchanged
+     */
+    @Override
+    public void mergeFrom(MembershipFilter<T> other) {
+        Objects.requireNonNull(other, "other");
+        if (!(other instanceof CountingBloomFilter<T> counting)) {
+            throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
+                    + "' into a counting filter");
+        }
+        mergeFrom(counting);
     }
 
     private String mismatch(CountingBloomFilter<?> other) {

@@ -9,6 +9,7 @@ import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
+import org.bloomery.api.spi.HeapBudget;
 
 /**
  * A fixed number of 4-bit saturating counters that many threads may update at once without locks,
@@ -42,10 +43,11 @@ final class NibbleArray {
      * All counters at 0.
      *
      * @param counters a multiple of 16 in [16, 2^34]
-     * @throws IllegalArgumentException if {@code counters} is out of range
+     * @throws IllegalArgumentException if {@code counters} is out of range or does not fit in the
+     *     free heap
      */
     NibbleArray(long counters) {
-        this(new long[checkedWordCount(counters)]);
+        this(new long[affordable(checkedWordCount(counters))]);
     }
 
     private NibbleArray(long[] words) {
@@ -55,6 +57,11 @@ final class NibbleArray {
             nonZero.add(Nibbles.nonZeroCount(word));
             saturated.add(Nibbles.saturatedCount(word));
         }
+    }
+
+    private static int affordable(int words) {
+        HeapBudget.require((long) words * Long.BYTES, "an array of " + ((long) words << 4) + " counters");
+        return words;
     }
 
     private static int checkedWordCount(long counters) {

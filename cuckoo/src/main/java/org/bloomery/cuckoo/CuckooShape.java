@@ -41,6 +41,18 @@ record CuckooShape(int bucketSize, int fingerprintBits, int buckets, int maxKick
     };
 
     /**
+     * Checks the bucket count, the one rule for creating and reading.
+     *
+     * @throws IllegalArgumentException if {@code buckets} is not in [1, {@link #maxBuckets}]
+     */
+    CuckooShape {
+        if (buckets < 1 || buckets > maxBuckets(bucketSize)) {
+            throw new IllegalArgumentException("kind '" + KIND + "' needs a bucket count in [1, "
+                    + maxBuckets(bucketSize) + "], got " + buckets);
+        }
+    }
+
+    /**
      * Reads and validates the options and sizes the first sub-table.
      *
      * @param spec the spec
@@ -126,8 +138,9 @@ record CuckooShape(int bucketSize, int fingerprintBits, int buckets, int maxKick
      */
     static int bucketsFor(long n, int bucketSize, int fingerprintBits) {
         double load = targetLoad(bucketSize, fingerprintBits);
-        double exact = Math.ceil((n + slackItems(bucketSize)) / (load * bucketSize));
-        if (exact > maxBuckets(bucketSize)) {
+        // In double, so that n near Long.MAX_VALUE cannot wrap negative and slip under the limit.
+        double exact = Math.ceil(((double) n + slackItems(bucketSize)) / (load * bucketSize));
+        if (!(exact >= 1 && exact <= maxBuckets(bucketSize))) {
             throw new IllegalArgumentException("kind '" + KIND + "' holds at most "
                     + (long) (maxBuckets(bucketSize) * (double) bucketSize * load) + " items in its first table with "
                     + BUCKET_SIZE + " " + bucketSize + " and " + FINGERPRINT_BITS + " " + fingerprintBits

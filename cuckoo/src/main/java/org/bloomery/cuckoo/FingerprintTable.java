@@ -3,6 +3,7 @@ package org.bloomery.cuckoo;
 import java.io.IOException;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
+import org.bloomery.api.spi.HeapBudget;
 
 /**
  * The slots of a cuckoo table, {@code bucketSize} per bucket, each holding a fingerprint or 0 for
@@ -30,8 +31,10 @@ abstract sealed class FingerprintTable
      * @param bucketSize slots per bucket
      * @param slots the slot count, a multiple of {@code bucketSize} in [1, {@link #MAX_SLOTS}]
      * @return the table
+     * @throws IllegalArgumentException if the table does not fit in the free heap
      */
     static FingerprintTable allocate(int bits, int bucketSize, int slots) {
+        HeapBudget.require(bytes(bits, slots), "a cuckoo table of " + slots + " slots of " + bits + " bits");
         switch (bits) {
             case Byte.SIZE:
                 return new ByteFingerprintTable(bucketSize, new byte[slots]);
@@ -44,7 +47,26 @@ abstract sealed class FingerprintTable
     }
 
     /**
-     * Reads a table written by {@link #writeTo}, growing its array only as the data arrives.
+     * The bytes of a table's array in the layout that suits the width.
+     *
+     * @param bits fingerprint width, in [4, 32]
+     * @param slots the slot count
+     * @return one byte per slot at 8 bits, two at 16, else the packed words' bytes
+     */
+    static long bytes(int bits, int slots) {
+        switch (bits) {
+            case Byte.SIZE:
+                return slots;
+            case Short.SIZE:
+                return 2L * slots;
+            default:
+                return (long) PackedFingerprintTable.wordsFor(bits, slots) * Long.BYTES;
+        }
+    }
+
+    /**
+     * Reads a table written by {@link #writeTo}, allocating its array once the body and the heap
+     * are known to hold it.
      *
      * @param in the body
      * @param bits fingerprint width, already validated

@@ -90,6 +90,18 @@ class CuckooFilterFormatTest {
         assertRejected("fingerprint count", b -> b.putLong(body + WORDS, 0L));
     }
 
+    /**
+     * A CRC-valid filter whose spec asks for Long.MAX_VALUE items and whose table claims
+     * Integer.MIN_VALUE buckets, as n + slack once wrapped to: refused by the sizing rule of creation.
+     */
+    @Test
+    void aSpecBeyondTheSizingLimitIsRejectedOnReading() {
+        assertRejected("at most", b -> {
+            b.putLong(FilterBytes.expectedInsertionsOffset(bytes), Long.MAX_VALUE);
+            b.putInt(body + BUCKETS, Integer.MIN_VALUE);
+        });
+    }
+
     private void assertRejected(String message, Consumer<ByteBuffer> damage) {
         byte[] crafted = bytes.clone();
         damage.accept(ByteBuffer.wrap(crafted));

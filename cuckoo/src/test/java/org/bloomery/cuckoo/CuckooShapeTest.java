@@ -8,6 +8,7 @@ import org.bloomery.api.FilterSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class CuckooShapeTest {
@@ -99,6 +100,25 @@ class CuckooShapeTest {
                 .hasMessageContaining("3000000000").hasMessageContaining("at most");
         int maxBuckets = CuckooShape.maxBuckets(4);
         assertThat((long) maxBuckets * 4).isLessThanOrEqualTo(FingerprintTable.MAX_SLOTS);
+    }
+
+    /** n + slack used to wrap negative within 16 (32 at b = 2) of Long.MAX_VALUE and pass the limit. */
+    @ParameterizedTest
+    @CsvSource({"4, 0", "4, 16", "2, 0", "2, 32", "8, 1"})
+    void expectedInsertionsNearLongMaxAreRejectedNotWrapped(int bucketSize, long belowMax) {
+        FilterSpec spec = FilterSpec.of(Long.MAX_VALUE - belowMax, 0.01)
+                .withOption("bucketSize", Integer.toString(bucketSize));
+        assertThatThrownBy(() -> CuckooShape.of(spec)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(Long.toString(Long.MAX_VALUE - belowMax)).hasMessageContaining("at most");
+    }
+
+    @Test
+    void aBucketCountOutOfRangeIsRejectedByTheOneRule() {
+        assertThatThrownBy(() -> new CuckooShape(4, 12, Integer.MIN_VALUE, 500, 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-2147483648");
+        assertThatThrownBy(() -> new CuckooShape(4, 12, 0, 500, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new CuckooShape(4, 12, CuckooShape.maxBuckets(4) + 1, 500, 0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     private static void assertRejected(String key, String value, String message) {

@@ -35,7 +35,6 @@ final class Layer {
      * @throws IllegalArgumentException if its bit array would not fit in the free heap
      */
     static Layer allocate(LayerPlan plan) {
-        requireHeap(plan);
         return new Layer(plan, new BitArray(plan.shape().cells()), 0);
     }
 
@@ -46,26 +45,10 @@ final class Layer {
      * @param items its item count, already checked against its capacity
      * @param in the body input
      * @return the layer
-     * @throws IllegalArgumentException if its bit array would not fit in the free heap
-     * @throws IOException if the body ends early
+     * @throws IOException if the body ends early, or the body or the free heap cannot hold the layer
      */
     static Layer read(LayerPlan plan, long items, FilterDataInput in) throws IOException {
-        requireHeap(plan);
         return new Layer(plan, BitArray.readFrom(in, plan.shape().cells()), items);
-    }
-
-    /**
-     * Refuses a bit array larger than the heap's room: {@code Runtime.maxMemory()} minus the memory
-     * in use. Memory in use counts garbage not yet collected, so a refusal may pass on a later try.
-     */
-    private static void requireHeap(LayerPlan plan) {
-        Runtime runtime = Runtime.getRuntime();
-        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
-        long needed = plan.shape().cells() >>> 3;
-        if (needed > free) {
-            throw new IllegalArgumentException("its " + plan.shape().cells() + " bits need " + needed
-                    + " bytes, but only " + free + " bytes of heap are free (Runtime.maxMemory() minus memory in use)");
-        }
     }
 
     LayerPlan plan() {

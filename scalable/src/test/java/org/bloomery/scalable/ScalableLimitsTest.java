@@ -13,7 +13,9 @@ import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.FilterBytes;
+import org.bloomery.api.contract.HeapLimitContract;
 import org.bloomery.api.contract.TestKeys;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -101,6 +103,33 @@ class ScalableLimitsTest {
                 .isLessThan(layerBytes);
         FilterFullException refusal = fillUntilRefused(ScalableBloomFilter.create(spec, KeyHasher.longs()), 1);
         assertThat(refusal).hasMessageContaining("cannot add layer 1").hasMessageContaining("bytes of heap are free");
+    }
+
+    /**
+     * Growth into a layer that only just fits the free heap (within the headroom that the collector
+     * may need to place it) is refused with the reason, never an OutOfMemoryError. Runs in the
+     * small-heap JVM, where the expansion that makes layer 1 about 97% of the free heap is found.
+     */
+    @Test
+    @Tag(HeapLimitContract.TAG)
+    void growthIntoALayerThatOnlyJustFitsTheFreeHeapIsRefused() {
+        Runtime runtime = Runtime.getRuntime();
+        assumeThat(runtime.maxMemory()).as("the small-heap JVM").isLessThanOrEqualTo(512L << 20);
+        System.gc();
+        long free = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+        int expansion = 1;
+        while (expansion < 32768 && layerOneBytes(expansion + 1) <= free * 97 / 100) {
+            expansion++;
+        }
+        assumeThat(layerOneBytes(expansion)).as("layer 1 at expansion %d", expansion).isGreaterThan(free * 9 / 10);
+        FilterSpec spec = FilterSpec.of(10_000, 0.01).withOption("expansion", Integer.toString(expansion));
+        FilterFullException refusal = fillUntilRefused(ScalableBloomFilter.create(spec, KeyHasher.longs()), 1);
+        assertThat(refusal).hasMessageContaining("cannot add layer 1").hasMessageContaining("bytes of heap are free");
+    }
+
+    private static long layerOneBytes(int expansion) {
+        FilterSpec spec = FilterSpec.of(10_000, 0.01).withOption("expansion", Integer.toString(expansion));
+        return GrowthPlan.of(spec).layer(1).shape().cells() / 8;
     }
 
     /**

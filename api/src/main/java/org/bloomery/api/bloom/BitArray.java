@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
+import org.bloomery.api.spi.HeapBudget;
 
 /**
  * A fixed-size array of bits that many threads may set at once without locks, and that keeps its
@@ -35,12 +36,13 @@ public final class BitArray {
      * An all-zero array.
      *
      * @param bits the size, a multiple of 64 in [64, 2^37]
-     * @throws IllegalArgumentException if the size is out of range
+     * @throws IllegalArgumentException if the size is out of range or does not fit in the free heap
      */
     public BitArray(long bits) {
         if (bits < BloomShape.MIN_CELLS || bits > BloomShape.MAX_CELLS || bits % 64 != 0) {
             throw new IllegalArgumentException("bit array size must be a multiple of 64 in [64, 2^37], got " + bits);
         }
+        HeapBudget.require(bits >>> 3, "a bit array of " + bits + " bits");
         this.bits = bits;
         long words = bits >>> 6;
         int pageCount = (int) ((words + PAGE_WORDS - 1) >>> PAGE_SHIFT);
@@ -406,12 +408,14 @@ public final class BitArray {
      * @param in the body input
      * @param bits the array's size, already checked to be a multiple of 64 in [64, 2^37]
      * @return the array
+     * @throws InvalidFilterDataException if the body or the free heap cannot hold the array
      * @throws IOException if the body ends early
      */
     public static BitArray readFrom(FilterDataInput in, long bits) throws IOException {
         if (bits < BloomShape.MIN_CELLS || bits > BloomShape.MAX_CELLS || bits % 64 != 0) {
             throw new InvalidFilterDataException("bit array size " + bits + " is not a multiple of 64 in [64, 2^37]");
         }
+        in.reserve(bits >>> 3, "a bit array of " + bits + " bits");
         long words = bits >>> 6;
         int pageCount = (int) ((words + PAGE_WORDS - 1) >>> PAGE_SHIFT);
         long[][] pages = new long[pageCount][];

@@ -5,26 +5,49 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import org.bloomery.api.InvalidFilterDataException;
 
 /**
  * Big-endian input for a filter's body, limited to the body's declared length. Every read checks
- * its value against a range and names the field when it is out of range; the array readers
- * allocate in step with the bytes that actually arrive, so a crafted length cannot claim gigabytes
- * of memory before the stream proves it holds them. Reading past the body throws
- * {@link EOFException}, which {@link Envelope} reports as truncated data.
+ * its value against a range and names the field when it is out of range. The array readers
+ * allocate each array once, at its final size, and only after checking that size against what is
+ * left of the declared body and against the free heap ({@link HeapBudget}), so a crafted length
+ * can neither claim memory the body does not hold nor end in {@link OutOfMemoryError}. Reading past
+ * the body throws {@link EOFException}, which {@link Envelope} reports as truncated data.
  */
 public final class FilterDataInput {
-    /** Arrays up to this many bytes are allocated at once; larger ones grow as data arrives. */
-    private static final int EAGER_BYTES = 1 << 22;
     private static final int CHUNK_BYTES = 1 << 16;
 
     private final DataInputStream in;
+    /** Bytes of the declared body not yet read. */
+    private long remaining;
     private byte[] chunk;
 
-    FilterDataInput(InputStream in) {
+    FilterDataInput(InputStream in, long bodyLength) {
         this.in = new DataInputStream(in);
+        this.remaining = bodyLength;
+    }
+
+    /**
+     * Checks, before a kind allocates {@code bytes} to hold what it is about to read, that the rest
+     * of the declared body holds that many bytes and that the heap has room for them. The array
+     * readers below make this check themselves; call it first when one structure is read in several
+     * arrays, so that the whole is checked before any part is allocated.
+     *
+     * @param bytes the bytes about to be allocated for data still to be read
+     * @param what what they hold, for the message
+     * @throws InvalidFilterDataException if the body is shorter than {@code bytes} or the heap has
+     *     no room for them, naming the size and what is available
+     */
+    public void reserve(long bytes, String what) throws InvalidFilterDataException {
+        if (bytes < 0 || bytes > remaining) {
+            throw new InvalidFilterDataException(what + " needs " + bytes + " bytes, but only " + remaining
+                    + " bytes of the declared body are left");
+        }
+        String shortfall = HeapBudget.shortfall(bytes, what);
+        if (shortfall != null) {
+            throw new InvalidFilterDataException("cannot read the filter: " + shortfall);
+        }
     }
 
     /**
@@ -37,6 +60,7 @@ public final class FilterDataInput {
      * @throws IOException if the value is out of range or the body ends
      */
     public int readUnsignedByte(String field, int min, int max) throws IOException {
+        consume(1);
         return (int) check(field, in.readUnsignedByte(), min, max);
     }
 
@@ -50,6 +74,7 @@ public final class FilterDataInput {
      * @throws IOException if the value is out of range or the body ends
      */
     public int readInt(String field, int min, int max) throws IOException {
+        consume(Integer.BYTES);
         return (int) check(field, in.readInt(), min, max);
     }
 
@@ -63,6 +88,7 @@ public final class FilterDataInput {
      * @throws IOException if the value is out of range or the body ends
      */
     public long readLong(String field, long min, long max) throws IOException {
+        consume(Long.BYTES);
         return check(field, in.readLong(), min, max);
     }
 
@@ -76,6 +102,7 @@ public final class FilterDataInput {
      * @throws IOException if the value is out of range or the body ends
      */
     public double readDouble(String field, double min, double max) throws IOException {
+        consume(Double.BYTES);
         double value = in.readDouble();
         if (!(value >= min && value <= max)) {
             throw new InvalidFilterDataException(field + " = " + value + " is outside [" + min + ", " + max + "]");
@@ -84,21 +111,19 @@ public final class FilterDataInput {
     }
 
     /**
-     * Reads {@code count} big-endian longs.
+     * Reads {@code count} big-endian longs into one array allocated at its full size.
      *
      * @param count how many; the caller has already bounded it
      * @return a new array of exactly {@code count} values
+     * @throws InvalidFilterDataException if the rest of the body or the heap cannot hold them
      * @throws IOException if the body ends first
      */
     public long[] readLongs(int count) throws IOException {
-        long[] values = new long[initialCapacity(count, Long.BYTES)];
+        long[] values = new long[allocation(count, Long.BYTES, "an array of " + count + " longs")];
         byte[] buffer = chunk();
         for (int i = 0; i < count; ) {
             int n = Math.min(count - i, CHUNK_BYTES / Long.BYTES);
-            in.readFully(buffer, 0, n * Long.BYTES);
-            if (i + n > values.length) {
-                values = Arrays.copyOf(values, grow(values.length, i + n, count));
-            }
+            readFully(buffer, n * Long.BYTES);
             ByteBuffer.wrap(buffer).asLongBuffer().get(values, i, n);
             i += n;
         }
@@ -106,21 +131,19 @@ public final class FilterDataInput {
     }
 
     /**
-     * Reads {@code count} big-endian shorts.
+     * Reads {@code count} big-endian shorts into one array allocated at its full size.
      *
      * @param count how many; the caller has already bounded it
      * @return a new array of exactly {@code count} values
+     * @throws InvalidFilterDataException if the rest of the body or the heap cannot hold them
      * @throws IOException if the body ends first
      */
     public short[] readShorts(int count) throws IOException {
-        short[] values = new short[initialCapacity(count, Short.BYTES)];
+        short[] values = new short[allocation(count, Short.BYTES, "an array of " + count + " shorts")];
         byte[] buffer = chunk();
         for (int i = 0; i < count; ) {
             int n = Math.min(count - i, CHUNK_BYTES / Short.BYTES);
-            in.readFully(buffer, 0, n * Short.BYTES);
-            if (i + n > values.length) {
-                values = Arrays.copyOf(values, grow(values.length, i + n, count));
-            }
+            readFully(buffer, n * Short.BYTES);
             ByteBuffer.wrap(buffer).asShortBuffer().get(values, i, n);
             i += n;
         }
@@ -128,34 +151,36 @@ public final class FilterDataInput {
     }
 
     /**
-     * Reads {@code count} bytes.
+     * Reads {@code count} bytes into one array allocated at its full size.
      *
      * @param count how many; the caller has already bounded it
      * @return a new array of exactly {@code count} values
+     * @throws InvalidFilterDataException if the rest of the body or the heap cannot hold them
      * @throws IOException if the body ends first
      */
     public byte[] readBytes(int count) throws IOException {
-        byte[] values = new byte[initialCapacity(count, 1)];
-        for (int i = 0; i < count; ) {
-            int n = Math.min(count - i, CHUNK_BYTES);
-            if (i + n > values.length) {
-                values = Arrays.copyOf(values, grow(values.length, i + n, count));
-            }
-            in.readFully(values, i, n);
-            i += n;
-        }
+        byte[] values = new byte[allocation(count, 1, "an array of " + count + " bytes")];
+        readFully(values, count);
         return values;
     }
 
-    private static int initialCapacity(int count, int elementBytes) {
+    /** Checks an array of {@code count} elements before it is allocated; returns {@code count}. */
+    private int allocation(int count, int elementBytes, String what) throws InvalidFilterDataException {
         if (count < 0) {
             throw new IllegalArgumentException("negative count " + count);
         }
-        return Math.min(count, EAGER_BYTES / elementBytes);
+        reserve((long) count * elementBytes, what);
+        return count;
     }
 
-    private static int grow(int capacity, int needed, int count) {
-        return (int) Math.min(count, Math.max(needed, 2L * capacity));
+    private void readFully(byte[] buffer, int length) throws IOException {
+        consume(length);
+        in.readFully(buffer, 0, length);
+    }
+
+    /** Counts bytes about to be read; past the declared body, the stream itself reports the end. */
+    private void consume(long bytes) {
+        remaining = Math.max(0, remaining - bytes);
     }
 
     private static long check(String field, long value, long min, long max) throws InvalidFilterDataException {

@@ -2,18 +2,24 @@ package org.bloomery.api.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
 
 /** Each failure the envelope detects has its own message. */
@@ -39,7 +45,7 @@ class EnvelopeTest {
         byte[] bytes = plain();
         ByteBuffer b = ByteBuffer.wrap(bytes);
         assertThat(b.getInt()).isEqualTo(0x424C4D46);
-        assertThat(b.get()).isEqualTo((byte) 1);
+        assertThat(b.get()).isEqualTo((byte) 2);
         byte[] kind = new byte[b.get()];
         b.get(kind);
         assertThat(new String(kind, "US-ASCII")).isEqualTo("test-exact");
@@ -51,6 +57,9 @@ class EnvelopeTest {
         assertThat(b.get()).isZero();
         long bodyLength = b.getLong();
         assertThat(bodyLength).isEqualTo(4 + 2 * 12);
+        CRC32C header = new CRC32C();
+        header.update(bytes, 0, b.position());
+        assertThat(b.getInt()).as("header checksum").isEqualTo((int) header.getValue());
         b.position(b.position() + (int) bodyLength);
         CRC32C crc = new CRC32C();
         crc.update(bytes, 0, b.position());
@@ -81,22 +90,58 @@ class EnvelopeTest {
                 .hasMessageContaining("'xxh64:long-le'").hasMessageContaining("'xxh64:utf8'");
     }
 
+    /** One flipped byte in the kind used to dispatch to a kind that does not exist ("blassic"). */
+    @Test
+    void aDamagedHeaderIsCaughtByItsChecksumBeforeTheKindIsUsed() throws IOException {
+        byte[] damaged = plain();
+        damaged[6] ^= 1; // 't' of "test-exact" becomes 'u'
+        assertThat(read(damaged)).hasMessageContaining("corrupt header: header checksum mismatch")
+                .hasMessageNotContaining("uest-exact");
+        assertThatThrownBy(() -> Envelope.readKind(new ByteArrayInputStream(damaged)))
+                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("header checksum mismatch");
+    }
+
+    @Test
+    void versionOneIsRefusedNamingTheVersion() throws IOException {
+        byte[] old = plain();
+        old[4] = 1;
+        assertThat(read(old)).hasMessageContaining("format version 1").hasMessageContaining("reads version 2");
+    }
+
+    @Test
+    void aRepeatedOptionKeyIsRefusedNamingIt() throws IOException {
+        // The test kind takes no options, so the header is written for a stand-in with options a and b.
+        FilterSpec spec = FilterSpec.of(10, 0.01).withOption("a", "1").withOption("b", "2");
+        MembershipFilter<?> withOptions = (MembershipFilter<?>) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {MembershipFilter.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "kind" -> "test-exact";
+                    case "hasher" -> HASHER;
+                    case "spec" -> spec;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Envelope.write(out, withOptions, 4, body -> body.writeInt(0));
+        byte[] bytes = out.toByteArray();
+        int keyB = FilterBytes.expectedInsertionsOffset(bytes) + 16 + 1 + 1 + 1 + 2 + 1 + 1;
+        assertThat(bytes[keyB]).isEqualTo((byte) 'b');
+        bytes[keyB] = 'a';
+        assertThat(read(FilterBytes.reseal(bytes))).hasMessageContaining("option 'a' appears more than once");
+    }
+
     @Test
     void aBodyShorterOrLongerThanDeclaredIsRejected() throws IOException {
         byte[] good = plain();
-        int lengthAt = good.length - 4 - 28 - 8; // the body is 28 bytes: a count and two entries
+        int lengthAt = good.length - 4 - 28 - 4 - 8; // the body is 28 bytes: a count and two entries
         byte[] claimsMore = good.clone();
         ByteBuffer.wrap(claimsMore).putLong(lengthAt, 29);
-        assertThat(read(claimsMore)).hasMessageContaining("left 1 of its 29 bytes unread");
+        assertThat(read(FilterBytes.reseal(claimsMore))).hasMessageContaining("left 1 of its 29 bytes unread");
         byte[] claimsLess = good.clone();
         ByteBuffer.wrap(claimsLess).putLong(lengthAt, 27);
-        assertThat(read(claimsLess)).hasMessageContaining("truncated");
+        assertThat(read(FilterBytes.reseal(claimsLess))).hasMessageContaining("truncated");
         byte[] padded = new byte[good.length + 4];
         System.arraycopy(good, 0, padded, 0, good.length - 4);
         ByteBuffer.wrap(padded).putLong(lengthAt, 32);
-        CRC32C crc = new CRC32C();
-        crc.update(padded, 0, padded.length - 4);
-        ByteBuffer.wrap(padded).putInt(padded.length - 4, (int) crc.getValue());
+        FilterBytes.reseal(padded);
         assertThat(read(padded)).hasMessageContaining("left 4 of its 32 bytes unread");
     }
 
@@ -107,16 +152,49 @@ class EnvelopeTest {
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("declared a body of 8 bytes but wrote 4");
     }
 
-    /** A claimed array of 2^31 longs in a 12-byte stream fails fast, allocating only what arrived. */
+    /** A claimed array larger than what is left of the declared body is refused before it is allocated. */
     @Test
-    void aHugeClaimedArrayDoesNotAllocateBeforeTheDataArrives() {
-        InputStream tiny = new ByteArrayInputStream(new byte[12]);
-        FilterDataInput in = new FilterDataInput(tiny);
-        assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
-        FilterDataInput bytes = new FilterDataInput(new ByteArrayInputStream(new byte[12]));
-        assertThatThrownBy(() -> bytes.readBytes(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
-        FilterDataInput shorts = new FilterDataInput(new ByteArrayInputStream(new byte[12]));
-        assertThatThrownBy(() -> shorts.readShorts(Integer.MAX_VALUE)).isInstanceOf(java.io.EOFException.class);
+    void anArrayLongerThanTheRestOfTheBodyIsRefusedBeforeAllocating() throws IOException {
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessage("an array of 2147483647 longs needs 17179869176 bytes, but only 12 bytes of the declared"
+                        + " body are left");
+        FilterDataInput bytes = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        assertThatThrownBy(() -> bytes.readBytes(13)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("needs 13 bytes, but only 12");
+        FilterDataInput shorts = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        shorts.readUnsignedByte("first", 0, 0);
+        assertThatThrownBy(() -> shorts.readShorts(6)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("needs 12 bytes, but only 11");
+    }
+
+    /**
+     * A legal header's huge body followed by an endless stream of zeros: the array is refused up
+     * front, naming its size and the free heap, instead of growing until OutOfMemoryError.
+     */
+    @Test
+    void anArrayLargerThanTheHeapIsRefusedBeforeAllocating() {
+        InputStream endlessZeros = new InputStream() {
+            @Override
+            public int read() {
+                return 0;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                Arrays.fill(b, off, off + len, (byte) 0);
+                return len;
+            }
+        };
+        long bits = BloomShape.MAX_CELLS;
+        assumeTrue(bits / 8 > Runtime.getRuntime().maxMemory(), "a heap smaller than 16 GiB");
+        FilterDataInput in = new FilterDataInput(endlessZeros, Envelope.MAX_BODY_LENGTH);
+        assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE - 8)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("an array of 2147483639 longs needs 17179869112 bytes")
+                .hasMessageContaining("bytes of heap are free");
+        assertThatThrownBy(() -> BitArray.readFrom(in, bits)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("a bit array of " + bits + " bits needs " + bits / 8 + " bytes")
+                .hasMessageContaining("bytes of heap are free");
     }
 
     @Test
@@ -140,7 +218,7 @@ class EnvelopeTest {
         out.writeBytes(bytes, 0, bytes.length);
         out.flush();
         assertThat(out.written()).isEqualTo(8L * longs.length + 2L * shorts.length + bytes.length);
-        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(sink.toByteArray()));
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(sink.toByteArray()), sink.size());
         assertThat(in.readLongs(longs.length)).isEqualTo(longs);
         assertThat(in.readShorts(shorts.length)).isEqualTo(shorts);
         assertThat(in.readBytes(bytes.length)).isEqualTo(bytes);
@@ -149,7 +227,7 @@ class EnvelopeTest {
     @Test
     void rangeChecksNameTheField() {
         byte[] data = ByteBuffer.allocate(8).putLong(99).array();
-        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(data));
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(data), data.length);
         assertThatThrownBy(() -> in.readLong("bits", 64, 90)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessage("bits = 99 is outside [64, 90]");
     }

@@ -1,0 +1,227 @@
+package org.bloomery.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BloomLayout;
+import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.spi.Envelope;
+import org.bloomery.api.spi.FilterDataInput;
+
+/**
+ * Moves in-process filters into Redis: publishing a snapshot under a name (upload) and OR-ing a
+ * classic filter into a shared one (merge). Both first write the cells to temporary keys that
+ * share each shard's hash slot, in 1 MiB chunks, and only then touch the filter's own keys, so a
+ * failure or invalid data leaves the shared filter unchanged.
+ */
+final class Transfer {
+    private static final int PIPE_BYTES = 1 << 16;
+
+    private Transfer() {
+    }
+
+    /**
+     * Publishes a snapshot of an in-process {@code classic} or {@code counting} filter under a name:
+     * the cells go to temporary keys, then each is renamed onto its shard ({@code RENAME} is atomic,
+     * so a reader of a one-shard filter sees the old cells or the new, never a mix), and the
+     * metadata is written last.
+     *
+     * @throws InvalidFilterDataException if the snapshot is invalid or of another kind; nothing is
+     *     changed
+     * @throws IllegalArgumentException if a filter of that name exists with another kind, size or
+     *     hasher; nothing is changed
+     */
+    static <T> RedisFilter<T> upload(RedisStore store, String prefix, String name, int shards, InputStream in,
+            KeyHasher<? super T> hasher) throws IOException {
+        Envelope.KindPrefix head = Envelope.readKind(in);
+        CellKind cells = cellKind(head.kind());
+        List<String> temporary = new ArrayList<>();
+        try {
+            Prepared prepared = unwrap(() -> Envelope.read(head.stream(), head.kind(), hasher, (spec, body) -> {
+                FilterSpec shared = spec.withOption(RedisOptions.PREFIX, prefix);
+                if (shards != 1) {
+                    shared = shared.withOption(RedisOptions.SHARDS, Integer.toString(shards));
+                }
+                RedisOptions options = RedisOptions.read(cells, shared, name);
+                FilterKeys keys = FilterKeys.of(prefix, name, options.shards());
+                checkTarget(store, options, keys, hasher.id());
+                readShape(body, options.shape(), cells);
+                for (String shard : keys.shards()) {
+                    temporary.add(temporaryKey(shard));
+                }
+                long setBits = writeCells(store, "upload", body, temporary, cells, options.sharding());
+                if (cells == CellKind.BITS) {
+                    long stored = body.readLong("set-bit count", 0, options.shape().cells());
+                    if (stored != setBits) {
+                        throw new InvalidFilterDataException("the body says " + stored
+                                + " bits are set, but its words hold " + setBits);
+                    }
+                }
+                return new Prepared(shared, options, keys);
+            }));
+            for (int s = 0; s < temporary.size(); s++) {
+                store.rename("upload", temporary.get(s), prepared.keys().shards().get(s));
+            }
+            temporary.clear();
+            store.hset("upload", prepared.keys().metadata(), Metadata.of(prepared.options(), hasher.id()));
+            return RedisFilter.open(store, prepared.options(), prepared.spec(), hasher);
+        } finally {
+            if (!temporary.isEmpty()) {
+                store.del("upload cleanup", temporary);
+            }
+        }
+    }
+
+    /** What an upload publishes once the snapshot has been read whole and its checksum matched. */
+    private record Prepared(FilterSpec spec, RedisOptions options, FilterKeys keys) {
+    }
+
+    /**
+     * ORs an in-process classic filter into a shared one: its bits go to a temporary key in the
+     * shard's slot, then {@code BITOP OR} combines them on the server.
+     */
+    static void merge(RedisFilter<?> target, MembershipFilter<?> other) throws IOException {
+        RedisStore store = target.store();
+        List<String> shards = target.filterKeys().shards();
+        List<String> temporary = new ArrayList<>();
+        for (String shard : shards) {
+            temporary.add(temporaryKey(shard));
+        }
+        BloomShape shape = target.options().shape();
+        try (InputStream in = snapshotOf(other)) {
+            unwrap(() -> Envelope.read(in, CellKind.BITS.localKind(), other.hasher(), (spec, body) -> {
+                long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
+                int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
+                if (m != shape.cells() || k != shape.hashes() || !spec.option(BloomLayout.OPTION).orElse("standard")
+                        .equals(target.options().localSpec().option(BloomLayout.OPTION).orElse("standard"))) {
+                    throw new IllegalArgumentException("the filters differ in layout or size: m = " + shape.cells() + ", k = "
+                            + shape.hashes() + " here, m = " + m + ", k = " + k + " in the other");
+                }
+                writeCells(store, "merge", body, temporary, CellKind.BITS, target.options().sharding());
+                body.readLong("set-bit count", 0, m);
+                return null;
+            }));
+            for (int s = 0; s < shards.size(); s++) {
+                store.bitopOr("merge", shards.get(s), temporary.get(s));
+            }
+        } finally {
+            store.del("merge cleanup", temporary);
+        }
+    }
+
+    private static CellKind cellKind(String kind) throws InvalidFilterDataException {
+        for (CellKind cells : CellKind.values()) {
+            if (cells.localKind().equals(kind)) {
+                return cells;
+            }
+        }
+        throw new InvalidFilterDataException("only 'classic' and 'counting' filters can be uploaded to Redis;"
+                + " the data holds kind '" + kind + "'");
+    }
+
+    /** Fails, touching nothing, if the name holds another type or another filter. */
+    private static void checkTarget(RedisStore store, RedisOptions options, FilterKeys keys, String hasherId) {
+        for (String key : keys.all()) {
+            String expected = key.equals(keys.metadata()) ? "hash" : "string";
+            String type = store.type("upload", key);
+            if (!type.equals("none") && !type.equals(expected)) {
+                throw store.failure("upload", "key '" + key + "' holds a " + type
+                        + ", not a Bloomery filter's " + expected + "; choose another name or delete the key");
+            }
+        }
+        Map<String, String> stored = store.hgetAll("upload", keys.metadata());
+        if (!stored.isEmpty()) {
+            Metadata.difference(stored, Metadata.of(options, hasherId)).ifPresent(difference -> {
+                throw new IllegalArgumentException("filter '" + options.name() + "' exists in Redis with a different "
+                        + difference + "; an upload replaces only a filter of the same kind, size and hasher;"
+                        + " delete it first");
+            });
+        }
+    }
+
+    private static void readShape(FilterDataInput body, BloomShape shape, CellKind cells) throws IOException {
+        long m = body.readLong(cells == CellKind.BITS ? "bits m" : "counters", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
+        int k = body.readInt("hashes", 1, BloomShape.MAX_HASHES);
+        if (m != shape.cells() || k != shape.hashes()) {
+            throw new InvalidFilterDataException("the body holds m = " + m + " and k = " + k
+                    + ", but its spec gives m = " + shape.cells() + " and k = " + shape.hashes());
+        }
+    }
+
+    /** Streams each shard's bytes into its temporary key in 1 MiB chunks; returns the set bits. */
+    private static long writeCells(RedisStore store, String operation, FilterDataInput body, List<String> keys,
+            CellKind cells, Sharding sharding) throws IOException {
+        long setBits = 0;
+        for (int s = 0; s < keys.size(); s++) {
+            String key = keys.get(s);
+            long shardBytes = cells.bytesFor(sharding.cells(s));
+            store.del(operation, List.of(key));
+            for (long from = 0; from < shardBytes; from += RedisFilter.CHUNK_BYTES) {
+                byte[] chunk = body.readBytes((int) Math.min(RedisFilter.CHUNK_BYTES, shardBytes - from));
+                for (byte b : chunk) {
+                    setBits += Integer.bitCount(b & 0xFF);
+                }
+                store.setrange(operation, key, from, chunk);
+            }
+        }
+        return setBits;
+    }
+
+    /** A key in the same hash slot as {@code shard}, unique to this transfer. */
+    private static String temporaryKey(String shard) {
+        return shard + ":transfer:" + UUID.randomUUID();
+    }
+
+    /**
+     * A filter's snapshot as a stream, written by a helper thread into a pipe, so that a filter of
+     * any size moves without a second copy in memory. Closing the stream stops the writer.
+     */
+    static InputStream snapshotOf(MembershipFilter<?> filter) throws IOException {
+        PipedInputStream in = new PipedInputStream(PIPE_BYTES);
+        PipedOutputStream out = new PipedOutputStream(in);
+        Thread writer = new Thread(() -> {
+            try (out) {
+                filter.writeTo(out);
+            } catch (IOException e) {
+                // The reader closed the pipe early, or sees the stream end and reports it truncated.
+            }
+        }, "bloomery-redis-snapshot");
+        writer.setDaemon(true);
+        writer.start();
+        return in;
+    }
+
+    /**
+     * Runs an envelope read whose body reader may fail with an exception that is not about the data
+     * (the server failed, or the target filter differs): the envelope reports every runtime
+     * exception of a body reader as invalid data, with the exception as its cause; such a cause is
+     * rethrown as itself.
+     */
+    private static <R> R unwrap(EnvelopeRead<R> read) throws IOException {
+        try {
+            return read.run();
+        } catch (InvalidFilterDataException e) {
+            if (e.getCause() instanceof RedisFilterException failure) {
+                throw failure;
+            }
+            if (e.getCause() instanceof IllegalArgumentException refused) {
+                throw refused;
+            }
+            throw e;
+        }
+    }
+
+    @FunctionalInterface
+    private interface EnvelopeRead<R> {
+        R run() throws IOException;
+    }
+}

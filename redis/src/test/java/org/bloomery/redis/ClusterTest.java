@@ -1,0 +1,112 @@
+package org.bloomery.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.contract.TestKeys;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.util.JedisClusterCRC16;
+
+/**
+ * A 12-shard filter on a three-node Redis Cluster: its shards spread over every node, eight client
+ * threads add and query disjoint keys with no false negative, and after one node stops, items whose
+ * shard lived there fail with the typed exception within the timeout while the others still answer.
+ */
+class ClusterTest {
+    private static final long SEED = 0x5EED_C1L;
+    private static final int THREADS = 8;
+    private static final int PER_THREAD = 2_000;
+    private static final int TIMEOUT_MILLIS = 300;
+
+    @Test
+    void twelveShardsSpreadOverThreeNodesAndSurviveTheLossOfOne() throws InterruptedException {
+        try (RedisCluster cluster = RedisCluster.start(); JedisCluster client = cluster.client(TIMEOUT_MILLIS)) {
+            FilterSpec spec = FilterSpec.of(THREADS * PER_THREAD, 0.01).withOption("layout", "blocked")
+                    .withOption("shards", "12");
+            RedisFilter<Long> filter = RedisFilters.classic(client, "spread", spec, KeyHasher.longs());
+            List<String> shards = filter.keys().subList(1, 13);
+            Set<Integer> nodes = new HashSet<>();
+            for (String shard : shards) {
+                nodes.add(RedisCluster.nodeOfSlot(JedisClusterCRC16.getSlot(shard)));
+            }
+            assertThat(nodes).as("nodes holding the 12 shards").containsExactlyInAnyOrder(0, 1, 2);
+            for (int node = 0; node < 3; node++) {
+                try (var jedis = new redis.clients.jedis.Jedis("127.0.0.1", cluster.node(node).port())) {
+                    assertThat(jedis.keys("bloomery:*:cells:*")).as("shard keys on node %d", node).hasSize(4);
+                }
+            }
+
+            AtomicLong falseNegatives = new AtomicLong();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            CountDownLatch start = new CountDownLatch(1);
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < THREADS; t++) {
+                long seed = SEED + t;
+                threads.add(new Thread(() -> {
+                    await(start);
+                    for (int i = 0; i < PER_THREAD; i++) {
+                        long key = TestKeys.presentLong(seed, i);
+                        filter.add(key);
+                        if (!filter.mightContain(key)) {
+                            falseNegatives.incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
+            threads.forEach(Thread::start);
+            start.countDown();
+            for (Thread t : threads) {
+                t.join(60_000);
+                assertThat(t.isAlive()).isFalse();
+            }
+            assertThat(failure.get()).isNull();
+            for (int t = 0; t < THREADS; t++) {
+                for (int i = 0; i < PER_THREAD; i++) {
+                    falseNegatives.addAndGet(filter.mightContain(TestKeys.presentLong(SEED + t, i)) ? 0 : 1);
+                }
+            }
+            assertThat(falseNegatives.get()).as("false negatives").isZero();
+
+            cluster.node(2).close();
+            int failed = 0;
+            int answered = 0;
+            for (int i = 0; i < 200; i++) {
+                long key = TestKeys.presentLong(SEED, i);
+                int node = RedisCluster.nodeOfSlot(JedisClusterCRC16.getSlot(
+                        shards.get(filter.shardOf(KeyHasher.hashLong(key)))));
+                if (node == 2) {
+                    long begin = System.nanoTime();
+                    assertThatThrownBy(() -> filter.mightContain(key)).isInstanceOf(RedisFilterException.class)
+                            .hasMessageContaining("'spread'").hasMessageContaining("query");
+                    assertThat((System.nanoTime() - begin) / 1e6).as("milliseconds to fail").isLessThan(5_000);
+                    failed++;
+                } else {
+                    assertThat(filter.mightContain(key)).as("key #%d on live node %d", i, node).isTrue();
+                    answered++;
+                }
+            }
+            assertThat(failed).isPositive();
+            assertThat(answered).isPositive();
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

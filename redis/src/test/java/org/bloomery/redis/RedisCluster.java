@@ -1,0 +1,116 @@
+package org.bloomery.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.Protocol;
+
+/**
+ * A Redis Cluster of three cluster-enabled {@link RedisServer}s on loopback, made by the test
+ * itself: node i owns slots {@code [16384·i/3, 16384·(i+1)/3)} (CLUSTER ADDSLOTS), node 0 meets
+ * the others (CLUSTER MEET), and {@link #start} waits at most 20 s for every node to report {@code
+ * cluster_state:ok}. Full slot coverage is not required, so the nodes that stay up keep serving
+ * their slots after one stops.
+ */
+final class RedisCluster implements AutoCloseable {
+    static final int SLOTS = 16_384;
+    private static final long READY_TIMEOUT_MILLIS = 20_000;
+    private final List<RedisServer> nodes;
+
+    private RedisCluster(List<RedisServer> nodes) {
+        this.nodes = nodes;
+    }
+
+    /** Starts the three nodes, assigns the slots, joins them and waits until the cluster is ok. */
+    static RedisCluster start() {
+        List<RedisServer> nodes = new ArrayList<>();
+        try {
+            for (int i = 0; i < 3; i++) {
+                nodes.add(RedisServer.start("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+                        "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "no"));
+            }
+            for (int i = 0; i < 3; i++) {
+                try (Jedis node = new Jedis("127.0.0.1", nodes.get(i).port())) {
+                    List<String> args = new ArrayList<>(List.of("ADDSLOTS"));
+                    for (int slot = SLOTS * i / 3; slot < SLOTS * (i + 1) / 3; slot++) {
+                        args.add(Integer.toString(slot));
+                    }
+                    node.sendCommand(Protocol.Command.CLUSTER, args.toArray(String[]::new));
+                }
+            }
+            try (Jedis first = new Jedis("127.0.0.1", nodes.get(0).port())) {
+                for (int i = 1; i < 3; i++) {
+                    first.sendCommand(Protocol.Command.CLUSTER, "MEET", "127.0.0.1", Integer.toString(nodes.get(i).port()));
+                }
+            }
+            RedisCluster cluster = new RedisCluster(nodes);
+            cluster.awaitOk();
+            return cluster;
+        } catch (RuntimeException e) {
+            nodes.forEach(RedisServer::close);
+            throw e;
+        }
+    }
+
+    private void awaitOk() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MILLIS);
+        while (System.nanoTime() < deadline) {
+            boolean ok = true;
+            for (RedisServer node : nodes) {
+                try (Jedis jedis = new Jedis("127.0.0.1", node.port())) {
+                    String info = jedis.clusterInfo();
+                    ok &= info.contains("cluster_state:ok") && info.contains("cluster_known_nodes:3");
+                }
+            }
+            if (ok) {
+                return;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new IllegalStateException("the three-node cluster did not reach cluster_state:ok within "
+                + READY_TIMEOUT_MILLIS + " ms");
+    }
+
+    /**
+     * A cluster client with a short timeout and a bounded retry budget.
+     *
+     * @param timeoutMillis connect and socket timeout
+     * @return the client; the caller closes it
+     */
+    JedisCluster client(int timeoutMillis) {
+        return new JedisCluster(Set.of(new HostAndPort("127.0.0.1", nodes.get(0).port())),
+                DefaultJedisClientConfig.builder().connectionTimeoutMillis(timeoutMillis)
+                        .socketTimeoutMillis(timeoutMillis).build(),
+                2, Duration.ofMillis(3L * timeoutMillis));
+    }
+
+    /** @return node i, which owns slots {@code [16384·i/3, 16384·(i+1)/3)} */
+    RedisServer node(int i) {
+        return nodes.get(i);
+    }
+
+    /** @return the node that owns a slot */
+    static int nodeOfSlot(int slot) {
+        int node = 0;
+        while (slot >= SLOTS * (node + 1) / 3) {
+            node++;
+        }
+        return node;
+    }
+
+    @Override
+    public void close() {
+        nodes.forEach(RedisServer::close);
+    }
+}

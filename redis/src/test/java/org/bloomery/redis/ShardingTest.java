@@ -1,0 +1,148 @@
+package org.bloomery.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BlockedProbes;
+import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.contract.FilterBytes;
+import org.bloomery.api.contract.TestKeys;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import redis.clients.jedis.JedisPooled;
+
+/**
+ * The blocked layout split over shards: concatenated in shard order, the shards hold exactly the
+ * bits an in-process blocked bit array ({@link BitArray#setBlockProbes}) holds for the same items,
+ * whatever the number of shards (even when it does not divide the blocks); each item's k counters
+ * sit in its block's shard; and the standard layout refuses more than one shard.
+ */
+class ShardingTest {
+    private static final long SEED = 0x5EED_5AL;
+    private static final int ITEMS = 20_000;
+    private static JedisPooled client;
+
+    @BeforeAll
+    static void connect() {
+        client = RedisServer.shared().client();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        client.close();
+    }
+
+    @BeforeEach
+    void flush() {
+        RedisServer.shared().flush();
+    }
+
+    private static FilterSpec blocked(int shards) {
+        return FilterSpec.of(ITEMS, 0.01).withOption("layout", "blocked").withOption("shards", Integer.toString(shards));
+    }
+
+    @ParameterizedTest(name = "shards={0}")
+    @ValueSource(ints = {1, 4, 7})
+    void theShardsTogetherHoldTheInProcessBlockedBits(int shards) {
+        RedisFilter<Long> filter = RedisFilters.classic(client, "blocked", blocked(shards), KeyHasher.longs());
+        BloomShape shape = BloomShape.fromSpec(FilterSpec.of(ITEMS, 0.01).withOption("layout", "blocked"),
+                "classic", "bits", BloomShape.MAX_CELLS, "2^37 bits");
+        assertThat(filter.cells()).isEqualTo(shape.cells());
+        assertThat(filter.hashes()).isEqualTo(shape.hashes());
+        BitArray expected = new BitArray(shape.cells());
+        long[] hashes = new long[ITEMS];
+        for (int i = 0; i < ITEMS; i++) {
+            hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
+            expected.setBlockProbes(hashes[i], shape.hashes());
+        }
+        filter.addAllHashes(hashes);
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        List<String> shardKeys = filter.keys().subList(1, filter.keys().size());
+        assertThat(shardKeys).hasSize(shards);
+        for (String shard : shardKeys) {
+            all.writeBytes(client.get(shard.getBytes(StandardCharsets.UTF_8)));
+        }
+        byte[] bytes = all.toByteArray();
+        assertThat((long) bytes.length * 8).as("bits over all shards").isEqualTo(shape.cells());
+        for (long bit = 0; bit < shape.cells(); bit++) {
+            // Bit i of the in-process array is Redis bit i ^ 63 of the concatenated strings.
+            long redisBit = bit ^ 63;
+            boolean set = (bytes[(int) (redisBit >>> 3)] & (0x80 >>> (redisBit & 7))) != 0;
+            if (set != expected.get(bit)) {
+                throw new AssertionError("bit " + bit + " is " + set + " in Redis, " + expected.get(bit) + " in process");
+            }
+        }
+        assertThat(filter.approximateCount()).isEqualTo(shape.estimateCount(expected.cardinality()));
+        boolean[] present = filter.mightContainAllHashes(hashes);
+        for (int i = 0; i < ITEMS; i++) {
+            assertThat(present[i]).as("item #%d", i).isTrue();
+        }
+    }
+
+    @Test
+    void aShardedSnapshotUploadsUnchangedUnderAnyShardCount() throws Exception {
+        RedisFilter<Long> sharded = RedisFilters.counting(client, "source", blocked(6), KeyHasher.longs());
+        for (int i = 0; i < 2_000; i++) {
+            sharded.add(TestKeys.presentLong(SEED, i));
+        }
+        byte[] snapshot = FilterBytes.of(sharded);
+        for (int shards : new int[] {1, 3, 6}) {
+            RedisFilter<Long> copy = RedisFilters.upload(client, "copy-" + shards, shards,
+                    new ByteArrayInputStream(snapshot), KeyHasher.longs());
+            assertThat(copy.keys()).hasSize(1 + shards);
+            assertThat(FilterBytes.of(copy)).as("snapshot of the copy in %d shards", shards).isEqualTo(snapshot);
+            for (int i = 0; i < 2_000; i++) {
+                assertThat(copy.mightContain(TestKeys.presentLong(SEED, i))).isTrue();
+            }
+        }
+    }
+
+    @Test
+    void eachItemsCountersSitInItsBlocksShard() {
+        RedisFilter<Long> filter = RedisFilters.counting(client, "counted", blocked(5), KeyHasher.longs());
+        long blocks = filter.cells() / 128;
+        Sharding sharding = new Sharding(new BloomShape(filter.cells(), filter.hashes(), 128), 5);
+        for (int i = 0; i < 500; i++) {
+            long hash = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
+            filter.addHash(hash);
+            long block = BlockedProbes.block(hash, blocks);
+            int shard = sharding.shardOfBlock(block);
+            assertThat(block).isBetween(sharding.firstBlock(shard), sharding.firstBlock(shard + 1) - 1);
+            int state = BlockedProbes.seed(hash);
+            String[] args = new String[3 * filter.hashes()];
+            for (int p = 0; p < filter.hashes(); p++) {
+                state = BlockedProbes.next(state);
+                long counter = (block - sharding.firstBlock(shard)) * 128 + BlockedProbes.cell(state, 128);
+                args[3 * p] = "GET";
+                args[3 * p + 1] = "u4";
+                args[3 * p + 2] = Long.toString((counter ^ 15) << 2);
+            }
+            assertThat(client.bitfieldReadonly(filter.keys().get(1 + shard), args)).as("counters of item #%d", i)
+                    .allSatisfy(counter -> assertThat(counter).isPositive());
+            assertThat(filter.remove(TestKeys.presentLong(SEED, i))).isTrue();
+            assertThat(filter.add(TestKeys.presentLong(SEED, i))).isTrue();
+        }
+    }
+
+    @Test
+    void theStandardLayoutRefusesShards() {
+        assertThatThrownBy(() -> RedisFilters.classic(client, "x", FilterSpec.of(ITEMS, 0.01).withOption("shards", "2"),
+                KeyHasher.longs())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'2'")
+                .hasMessageContaining("layout=blocked");
+        assertThatThrownBy(() -> RedisFilters.classic(client, "x", FilterSpec.of(100, 0.01).withOption("layout", "blocked")
+                .withOption("shards", "1000"), KeyHasher.longs())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'1000'").hasMessageContaining("blocks");
+        assertThat(client.keys("*")).isEmpty();
+    }
+}
