@@ -182,6 +182,35 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     /**
      * {@inheritDoc}
      *
+     * <p>One optimistic read of the global lock covers the whole batch, validated once at the end;
+     * a key whose stripes changed under it, or a batch that a resize overlapped, is answered by the
+     * single query.
+     */
+    @Override
+    public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        StampedLock global = locks.global();
+        long stamp = global.tryOptimisticRead();
+        if (stamp != 0L) {
+            CuckooTable[] current = tables;
+            for (int i = from; i < to; i++) {
+                long hash = hashes[i];
+                int answer = probeOptimistically(current, hash, fingerprint(hash));
+                out[i] = answer == RETRY ? mightContainHash(hash) : answer > 0;
+            }
+            if (global.validate(stamp)) {
+                return;
+            }
+        }
+        for (int i = from; i < to; i++) {
+            out[i] = mightContainHash(hashes[i]);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
      * <p>Deletes one copy of the item's fingerprint from the newest sub-table holding it. Remove
      * only items that were added: removing an item never added can delete another item whose
      * fingerprint collides with it.

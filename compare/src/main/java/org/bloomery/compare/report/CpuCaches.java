@@ -88,7 +88,12 @@ public record CpuCaches(OptionalLong l2Bytes, int lastLevel, OptionalLong lastLe
         return l2 + "L" + lastLevel + " " + bytes(lastLevelBytes.getAsLong()) + " (from " + source + ")";
     }
 
+    /** A size in KiB below 1 MiB, else in MiB (whole when exact, e.g. {@code 32 MiB}, else {@code 1.2 MiB}). */
     static String bytes(long bytes) {
-        return bytes >= 1L << 20 && bytes % (1L << 20) == 0 ? (bytes >> 20) + " MiB" : (bytes >> 10) + " KiB";
+        if (bytes < 1L << 20) {
+            return (bytes >> 10) + " KiB";
+        }
+        return bytes % (1L << 20) == 0 ? (bytes >> 20) + " MiB"
+                : String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / (double) (1L << 20));
     }
 }

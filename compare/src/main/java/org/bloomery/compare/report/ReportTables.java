@@ -115,8 +115,9 @@ final class ReportTables {
 
     private static Table scaling(KeyType type, List<Result> rows) {
         List<List<String>> cells = new ArrayList<>();
-        for (Result r : rows.stream().sorted(java.util.Comparator.comparing(Result::contestant)
-                .thenComparingLong(Result::n)).toList()) {
+        List<String> order = rows.stream().map(Result::contestant).distinct().toList();
+        for (Result r : rows.stream().sorted(java.util.Comparator.comparingInt((Result r) -> order.indexOf(
+                r.contestant())).thenComparingLong(Result::n)).toList()) {
             Throughput t = r.throughput();
             cells.add(List.of(name(r), Figures.count(r.n()), CpuCaches.bytes(Math.round(r.bitsPerElement() * r.n() / 8)),
                     Figures.spread(t.add().nanosPerOperation()), Figures.spread(t.queryPresent().nanosPerOperation()),

@@ -33,11 +33,13 @@ final class Summary {
     private final List<Result> uniform;
     private final List<Result> growth;
     private final List<Double> fpps;
+    private final List<String> workloadsRun;
 
     private Summary(Report report) {
         this.uniform = report.of(Workload.UNIFORM).stream().filter(r -> r.side() != Side.EXACT).toList();
         this.growth = report.of(Workload.GROWTH);
         this.fpps = report.info().fpps();
+        this.workloadsRun = report.info().workloads();
     }
 
     /**
@@ -78,6 +80,16 @@ final class Summary {
     }
 
     private List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        for (Row row : measuredRows()) {
+            Workload source = row.need().startsWith("growth") ? Workload.GROWTH : Workload.UNIFORM;
+            rows.add(workloadsRun.contains(source.label()) ? row : new Row(row.need(), "not measured: the "
+                    + source.label() + " workload was not run", "–", "–", "–", List.of()));
+        }
+        return rows;
+    }
+
+    private List<Row> measuredRows() {
         List<Row> rows = new ArrayList<>();
         double first = fpps.isEmpty() ? Double.NaN : fpps.get(0);
         String atFirst = " (fpp " + Figures.fpp(first) + ")";

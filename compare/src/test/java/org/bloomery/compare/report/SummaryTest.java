@@ -39,10 +39,13 @@ class SummaryTest {
     }
 
     private static Report report(List<Result> results) {
+        return report(results, List.of("uniform", "growth"));
+    }
+
+    private static Report report(List<Result> results, List<String> workloads) {
         RunInfo info = new RunInfo("./bloomery", new Machine("jdk", "cpu", 2,
                 new CpuCaches(OptionalLong.empty(), 0, OptionalLong.empty(), "none"), "os", 1024, "date"), 1_000_000,
-                List.of(FPP), 42, List.of("uniform", "growth"), 5, 1, List.of(), List.of(), List.of(), List.of(),
-                List.of(), 1);
+                List.of(FPP), 42, workloads, 5, 1, List.of(), List.of(), List.of(), List.of(), List.of(), 1);
         return new Report(info, results);
     }
 
@@ -126,6 +129,15 @@ class SummaryTest {
         assertThat(row(report, "deletion: smallest").bestPeer()).startsWith("peer: 300.00 bits/item");
         assertThat(Summary.paragraphs(report)).singleElement().asString()
                 .startsWith("plain: choose it for fastest query").contains("It cannot delete, grow past its capacity");
+    }
+
+    @Test
+    void aWorkloadThatWasNotRunIsNotPassedOffAsANeedNoKindServes() {
+        Report report = report(List.of(), List.of("churn"));
+        assertThat(row(report, "fastest query").choice()).isEqualTo("not measured: the uniform workload was not run");
+        assertThat(row(report, "growth from an unknown n").choice())
+                .isEqualTo("not measured: the growth workload was not run");
+        assertThat(Summary.paragraphs(report)).isEmpty();
     }
 
     @Test
