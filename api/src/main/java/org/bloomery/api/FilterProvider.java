@@ -3,6 +3,7 @@ package org.bloomery.api;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Set;
+import java.util.stream.LongStream;
 
 /**
  * The {@link java.util.ServiceLoader} service through which {@link Filters} finds filter kinds. An
@@ -21,7 +22,8 @@ public interface FilterProvider {
     String kind();
 
     /**
-     * What every filter of this kind can do.
+     * What this kind can do with some options (see {@link Capability}): the union of the
+     * capabilities of every filter it can build, each of which declares its own subset.
      *
      * @return an immutable set
      */
@@ -45,6 +47,30 @@ public interface FilterProvider {
      *     and the allowed range
      */
     <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher);
+
+    /**
+     * Builds a finished filter holding a whole set, given as the items' hashes. Every kind accepts
+     * it: the default creates a filter with {@link #create} and adds each hash in order, which is
+     * what a kind with {@link Capability#ADD} does; a static kind (without {@link Capability#ADD})
+     * overrides it and builds its structure from all the hashes at once. Duplicate hashes are
+     * allowed: a static kind keeps each distinct hash once; a dynamic kind adds each copy as its
+     * {@code add} would (a kind that stores copies, such as {@code cuckoo}, stores them).
+     *
+     * @param spec the spec, as for {@link #create}
+     * @param hasher the hasher that produced the hashes
+     * @param hashes {@code hasher.hash(item)} of every item, each consumed once; a static kind may
+     *     collect them all before building
+     * @param <T> the item type
+     * @return the filter, holding every hashed item
+     * @throws IllegalArgumentException as {@link #create}, or when the set cannot be built within
+     *     the kind's limits or the heap, naming the limit
+     * @throws FilterFullException if a dynamic kind fills up
+     */
+    default <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
+        MembershipFilter<T> filter = create(spec, hasher);
+        hashes.sequential().forEachOrdered(filter::addHash);
+        return filter;
+    }
 
     /**
      * Reads a filter of this kind written by {@link MembershipFilter#writeTo}.

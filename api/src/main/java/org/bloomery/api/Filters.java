@@ -10,8 +10,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collector;
 import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 import org.bloomery.api.spi.Envelope;
+import org.bloomery.api.spi.PlainNumbers;
 
 /**
  * The entry point: finds filter kinds through {@link java.util.ServiceLoader} (using the thread's
@@ -50,6 +56,95 @@ public final class Filters {
     }
 
     /**
+     * Builds a finished filter of the named kind holding every item of a set: the way to make a
+     * static kind (one without {@link Capability#ADD}), and for a dynamic kind the same as {@link
+     * #create} followed by an add of each item. Duplicates are handled as {@link
+     * FilterProvider#build} says: a static kind keeps each distinct item once.
+     *
+     * @param kind a kind listed by {@link #kinds()}
+     * @param spec expected insertions, target fpp and provider options
+     * @param hasher maps items to hashes
+     * @param items the set; iterated once, no element may be null
+     * @param <T> the item type
+     * @return the filter, answering true for every item
+     * @throws IllegalArgumentException as {@link #create}, or when the kind cannot build the set
+     *     within its limits or the heap (the message names the limit)
+     * @throws NullPointerException if an item is null
+     */
+    public static <T> MembershipFilter<T> build(String kind, FilterSpec spec, KeyHasher<? super T> hasher,
+            Iterable<? extends T> items) {
+        Objects.requireNonNull(items, "items");
+        return build(kind, spec, hasher, StreamSupport.stream(items.spliterator(), false));
+    }
+
+    /**
+     * {@link #build(String, FilterSpec, KeyHasher, Iterable)} for the items of a stream.
+     *
+     * @param kind a kind listed by {@link #kinds()}
+     * @param spec expected insertions, target fpp and provider options
+     * @param hasher maps items to hashes
+     * @param items the set; consumed, in encounter order; no element may be null
+     * @param <T> the item type
+     * @return the filter, answering true for every item
+     * @throws IllegalArgumentException as {@link #build(String, FilterSpec, KeyHasher, Iterable)}
+     * @throws NullPointerException if an item is null
+     */
+    public static <T> MembershipFilter<T> build(String kind, FilterSpec spec, KeyHasher<? super T> hasher,
+            Stream<? extends T> items) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        Objects.requireNonNull(items, "items");
+        FilterProvider provider = require(kind);
+        return provider.build(spec, hasher, items.sequential().mapToLong(item -> hasher.hash(nonNull(item))));
+    }
+
+    /**
+     * {@link #build(String, FilterSpec, KeyHasher, Iterable)} for items whose hashes are already
+     * known.
+     *
+     * @param kind a kind listed by {@link #kinds()}
+     * @param spec expected insertions, target fpp and provider options
+     * @param hasher the hasher that produced the hashes, kept by the filter for later queries
+     * @param hashes {@code hasher.hash(item)} of every item; the array is not changed
+     * @param <T> the item type
+     * @return the filter, answering true for every item
+     * @throws IllegalArgumentException as {@link #build(String, FilterSpec, KeyHasher, Iterable)}
+     */
+    public static <T> MembershipFilter<T> buildFromHashes(String kind, FilterSpec spec, KeyHasher<? super T> hasher,
+            long[] hashes) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        Objects.requireNonNull(hashes, "hashes");
+        return require(kind).build(spec, hasher, LongStream.of(hashes));
+    }
+
+    /**
+     * A collector that builds a filter of the named kind from the stream's elements, as {@link
+     * #build(String, FilterSpec, KeyHasher, Iterable)} does. It keeps the elements' hashes (8 bytes
+     * each) until the stream ends and builds then, in encounter order, so a parallel stream gives
+     * the same filter as a sequential one.
+     *
+     * @param kind a kind listed by {@link #kinds()}; checked when the collector is made
+     * @param spec expected insertions, target fpp and provider options
+     * @param hasher maps items to hashes
+     * @param <T> the item type
+     * @return the collector
+     * @throws IllegalArgumentException if no provider has that kind
+     */
+    public static <T> Collector<T, ?, MembershipFilter<T>> toFilter(String kind, FilterSpec spec,
+            KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        FilterProvider provider = require(kind);
+        Function<HashBuffer, MembershipFilter<T>> finish = buffer -> provider.build(spec, hasher, buffer.stream());
+        return Collector.of(
+                HashBuffer::new,
+                (buffer, item) -> buffer.add(hasher.hash(nonNull(item))),
+                HashBuffer::append,
+                finish);
+    }
+
+    /**
      * The names of every kind found, sorted.
      *
      * @return an immutable sorted list
@@ -79,7 +174,10 @@ public final class Filters {
     }
 
     /**
-     * The providers whose kinds have every required capability, sorted by kind.
+     * The providers whose kinds can have every required capability, sorted by kind. A kind is
+     * chosen when some of its filters have them all ({@link FilterProvider#capabilities()}); the
+     * kind's options may be needed to switch them on (its description says which), and the built
+     * filter's {@link MembershipFilter#capabilities()} says what it does.
      *
      * @param required capabilities the caller needs; empty matches every provider
      * @return an immutable list, empty when no kind qualifies
@@ -106,20 +204,10 @@ public final class Filters {
         String kind = required(properties, KIND_PROPERTY).trim();
         String insertions = required(properties, EXPECTED_INSERTIONS_PROPERTY).trim();
         String fpp = required(properties, FPP_PROPERTY).trim();
-        long n;
-        double p;
-        try {
-            n = Long.parseLong(insertions);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(EXPECTED_INSERTIONS_PROPERTY
-                    + " must be an integer of at least 1, got '" + insertions + "'", e);
-        }
-        try {
-            p = Double.parseDouble(fpp);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(FPP_PROPERTY
-                    + " must be a number in (0, 1), got '" + fpp + "'", e);
-        }
+        long n = PlainNumbers.integer(insertions).orElseThrow(() -> new IllegalArgumentException(
+                EXPECTED_INSERTIONS_PROPERTY + " must be a plain decimal integer of at least 1, got '" + insertions + "'"));
+        double p = PlainNumbers.decimal(fpp).orElseThrow(() -> new IllegalArgumentException(
+                FPP_PROPERTY + " must be a plain decimal number in (0, 1), got '" + fpp + "'"));
         FilterSpec spec = FilterSpec.of(n, p);
         for (String name : new java.util.TreeSet<>(properties.stringPropertyNames())) {
             if (name.startsWith(OPTION_PREFIX)) {
@@ -176,6 +264,10 @@ public final class Filters {
         available.sort(Comparator.naturalOrder());
         String failures = registry.failures().isEmpty() ? "" : "; providers that failed to load: " + registry.failures();
         throw new IllegalArgumentException("unknown filter kind '" + kind + "'; kinds available: " + available + failures);
+    }
+
+    private static <T> T nonNull(T item) {
+        return Objects.requireNonNull(item, "the items to build a filter from may not contain null");
     }
 
     private static String required(Properties properties, String name) {

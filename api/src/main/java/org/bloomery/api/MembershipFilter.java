@@ -2,6 +2,7 @@ package org.bloomery.api;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -25,6 +26,8 @@ public interface MembershipFilter<T> {
      * @return true if the item was definitely not present before (the filter changed to hold it);
      *     false if it might already have been present
      * @throws FilterFullException if the filter cannot take the item; the filter is then unchanged
+     * @throws UnsupportedOperationException if the kind lacks {@link Capability#ADD} (a static kind,
+     *     built whole by {@link Filters#build})
      * @throws NullPointerException if {@code item} is null
      */
     default boolean add(T item) {
@@ -63,6 +66,7 @@ public interface MembershipFilter<T> {
      * @param hash {@code hasher().hash(item)}
      * @return as {@link #add}
      * @throws FilterFullException as {@link #add}
+     * @throws UnsupportedOperationException as {@link #add}
      */
     boolean addHash(long hash);
 
@@ -73,6 +77,27 @@ public interface MembershipFilter<T> {
      * @return as {@link #mightContain}
      */
     boolean mightContainHash(long hash);
+
+    /**
+     * {@link #mightContainHash} for many hashes at once: {@code out[i] = mightContainHash(hashes[i])}
+     * for every i in [from, to); the other elements of {@code out} are left as they were. The
+     * answers are exactly the single queries'; kinds override this to overlap the memory accesses of
+     * several keys, which pays off when the filter is larger than the CPU caches.
+     *
+     * @param hashes key hashes, {@code hasher().hash(item)} each
+     * @param from first index, inclusive
+     * @param to last index, exclusive
+     * @param out receives the answers, at the same indices as their hashes
+     * @throws IndexOutOfBoundsException if [from, to) is not a range of both arrays; nothing is
+     *     written then
+     */
+    default void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        for (int i = from; i < to; i++) {
+            out[i] = mightContainHash(hashes[i]);
+        }
+    }
 
     /**
      * {@link #remove} for an item whose hash is already known.
@@ -87,7 +112,24 @@ public interface MembershipFilter<T> {
     }
 
     /**
-     * The optional abilities of this filter; the same as its provider's.
+     * Adds every item of another filter of the same kind to this one; only for kinds with
+     * {@link Capability#MERGE}. Afterwards this filter answers true for every item either filter
+     * held. This is the kind-neutral form of a kind's own merge (e.g. a classic filter's bitwise
+     * OR), for code that combines filters without knowing their kind, such as a distributed build.
+     *
+     * @param other a filter of the same kind, size and hasher id; it is not changed
+     * @throws UnsupportedOperationException if the kind cannot merge
+     * @throws IllegalArgumentException if {@code other} is of another kind or is not compatible,
+     *     naming the difference; this filter is then unchanged
+     */
+    default void mergeFrom(MembershipFilter<T> other) {
+        throw new UnsupportedOperationException("filter kind '" + kind()
+                + "' cannot merge filters; choose a kind with Capability.MERGE");
+    }
+
+    /**
+     * What this filter does, as built (see {@link Capability}): a subset of its provider's
+     * capabilities, which its options may narrow.
      *
      * @return an immutable set
      */
@@ -135,7 +177,12 @@ public interface MembershipFilter<T> {
      */
     long bitSize();
 
-    /** Removes every item, keeping the size; the filter then answers false for everything. */
+    /**
+     * Removes every item, keeping the size; the filter then answers false for everything.
+     *
+     * @throws UnsupportedOperationException if the kind lacks {@link Capability#ADD}: a static
+     *     filter is immutable
+     */
     void clear();
 
     /**

@@ -17,7 +17,7 @@ import org.bloomery.api.spi.SpecOptions;
  */
 public final class ExactTestProvider implements FilterProvider {
     static final String KIND = "test-exact";
-    private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT));
+    private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
     @Override
     public String kind() {

@@ -13,8 +13,11 @@ import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BlockedProbes;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.bloom.ShapeOptions;
 
 /**
  * A classic Bloom filter (kind {@code "classic"}): m bits and k probes per item. The probes come
@@ -22,10 +25,19 @@ import org.bloomery.api.bloom.BloomShape;
  * are reduced into [0, m) by multiply-high ({@link BloomProbes}), so the false-positive rate after
  * n distinct items is close to {@code (1 - e^(-kn/m))^k} for every m up to 2^37 bits.
  *
- * <p>Sizing from {@link FilterSpec#of(long, double) FilterSpec.of(n, p)}: m = ceil(-n ln p / (ln
- * 2)^2) rounded up to a whole 64-bit word, and k = max(1, round(-ln p / ln 2)). The option {@code
- * bits} sets m by hand (an integer in [64, 2^37], rounded up to a multiple of 64) and {@code hashes}
- * sets k (an integer in [1, 64]); an option left out keeps its formula. Items cannot be removed.
+ * <p>Option {@code layout} chooses where the k probes go: {@code standard} (the default) spreads
+ * them over the whole array; {@code blocked} keeps them in one 512-bit block, one cache line, chosen
+ * from the hash ({@link BlockedProbes}), so a query costs one cache miss at the price of a few more
+ * bits per item.
+ *
+ * <p>Sizing from {@link FilterSpec#of(long, double) FilterSpec.of(n, p)} ({@link BloomShape#fromSpec}):
+ * standard, m = ceil(-n ln p / (ln 2)^2) rounded up to a whole 64-bit word, and k = max(1, round(-ln
+ * p / ln 2)); blocked, the fewest 512-bit blocks whose blocked-model fpp is at most p, with the k
+ * that minimises it. The option {@code bits} sets m by hand (an integer in [64, 2^37], rounded up to
+ * a multiple of 64, or of 512 when blocked), {@code bitsPerKey} sizes as LevelDB does (m = n ×
+ * bitsPerKey, k = floor(0.69 × bitsPerKey) clamped to [1, 30]; not together with {@code bits}), and
+ * {@code hashes} sets k (an integer in [1, 64]); an option left out keeps its formula. Items cannot
+ * be removed.
  *
  * <p><b>Thread safety.</b> Every method may be called from many threads at once without outside
  * locking, and none takes a lock. {@link #add} and {@link #mergeFrom} never lose a concurrent add or
@@ -48,14 +60,19 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     /** Option key for an explicit number of bits m; k's key is {@link BloomShape#HASHES_OPTION}. */
     static final String BITS_OPTION = "bits";
 
+    /** The sizing options: {@code bits}, {@code bitsPerKey}, {@code hashes} and {@code layout}. */
+    static final ShapeOptions OPTIONS = ShapeOptions.bits(KIND, BITS_OPTION, BloomShape.MAX_CELLS, "2^37 bits (16 GiB)")
+            .withBitsPerKey();
+
     /** What every classic filter can do; its provider declares the same. */
-    static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT, Capability.MERGE);
+    static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT, Capability.MERGE, Capability.ADD);
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;
     private final BloomShape shape;
     private final long m;
     private final int k;
+    private final boolean blocked;
     private final BitArray bits;
 
     BloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BitArray bits) {
@@ -64,6 +81,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
+        this.blocked = shape.layout() == BloomLayout.BLOCKED;
         this.bits = bits;
     }
 
@@ -129,7 +147,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      *     above 2^37 bits, naming the value and the allowed range
      */
     static BloomShape shapeOf(FilterSpec spec) {
-        return BloomShape.fromSpec(spec, KIND, BITS_OPTION, BloomShape.MAX_CELLS, "2^37 bits (16 GiB)");
+        return BloomShape.fromSpec(spec, OPTIONS);
     }
 
     private static <T> BloomFilter<T> empty(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape) {
@@ -138,12 +156,24 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public boolean addHash(long hash) {
-        return bits.setProbes(hash, k);
+        return blocked ? bits.setBlockProbes(hash, k) : bits.setProbes(hash, k);
     }
 
     @Override
     public boolean mightContainHash(long hash) {
-        return bits.probesSet(hash, k);
+        return blocked ? bits.blockProbesSet(hash, k) : bits.probesSet(hash, k);
+    }
+
+    /** Tests every key without an early exit, so the cache misses of several keys overlap. */
+    @Override
+    public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        if (blocked) {
+            bits.blockProbesSet(hashes, from, to, k, out);
+        } else {
+            bits.probesSet(hashes, from, to, k, out);
+        }
     }
 
     /**
@@ -163,12 +193,29 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      * true for every item either filter held, exactly as a filter built from both item sets would.
      *
      * @param other a compatible filter (see {@link #isCompatible}); it is not changed
-     * @throws IllegalArgumentException if the filters differ in bits m, hashes k or hasher id,
-     *     naming the difference; this filter is then unchanged
+     * @throws IllegalArgumentException if the filters differ in layout, bits m, hashes k or hasher
+     *     id, naming the difference; this filter is then unchanged
      */
     public void mergeFrom(BloomFilter<T> other) {
         requireCompatible(other, "merge");
         bits.orWith(other.bits);
+    }
+
+    /**
+     * {@link #mergeFrom(BloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     *
+     * @param other a compatible classic filter; it is not changed
+     * @throws IllegalArgumentException if {@code other} is not a classic filter, or differs in
+     *     bits m, hashes k or hasher id, naming the difference; this filter is then unchanged
+     */
+    @Override
+    public void mergeFrom(MembershipFilter<T> other) {
+        Objects.requireNonNull(other, "other");
+        if (!(other instanceof BloomFilter<T> classic)) {
+            throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
+                    + "' into a classic filter");
+        }
+        mergeFrom(classic);
     }
 
     /**
@@ -177,8 +224,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      * with a false-positive rate no higher than either's.
      *
      * @param other a compatible filter (see {@link #isCompatible}); it is not changed
-     * @throws IllegalArgumentException if the filters differ in bits m, hashes k or hasher id,
-     *     naming the difference; this filter is then unchanged
+     * @throws IllegalArgumentException if the filters differ in layout, bits m, hashes k or hasher
+     *     id, naming the difference; this filter is then unchanged
      */
     public void intersectWith(BloomFilter<T> other) {
         requireCompatible(other, "intersect");
@@ -186,8 +233,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * Whether {@link #mergeFrom} and {@link #intersectWith} accept another filter: same bits m,
-     * same hashes k and a hasher with the same id. The specs may differ.
+     * Whether {@link #mergeFrom} and {@link #intersectWith} accept another filter: same layout,
+     * same bits m, same hashes k and a hasher with the same id. The specs may differ.
      *
      * @param other another classic filter
      * @return true if they can be combined
@@ -205,6 +252,10 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     private Optional<String> mismatch(BloomFilter<?> other) {
         Objects.requireNonNull(other, "other");
+        if (other.blocked != blocked) {
+            return Optional.of("layout (" + layout().optionValue() + " here, " + other.layout().optionValue()
+                    + " in the other)");
+        }
         if (other.m != m) {
             return Optional.of("bits m (" + m + " here, " + other.m + " in the other)");
         }
@@ -241,6 +292,15 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
         return k;
     }
 
+    /**
+     * Where the probes of a key lie.
+     *
+     * @return the layout from the spec's option {@code layout}
+     */
+    public BloomLayout layout() {
+        return shape.layout();
+    }
+
     @Override
     public Set<Capability> capabilities() {
         return CAPABILITIES;
@@ -262,15 +322,19 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * The Swamidass–Baldi estimate from the X set bits, {@code round(-(m/k) ln(1 - X/m))}; X is
-     * kept current as bits are set, so this does not scan the array.
+     * The estimate from the X set bits that inverts the expected fill ({@link
+     * BloomShape#estimateCount}): Swamidass–Baldi, {@code round(-(m/k) ln(1 - X/m))}, in the
+     * standard layout; X is kept current as bits are set, so this does not scan the array.
      */
     @Override
     public long approximateCount() {
         return shape.estimateCount(occupied());
     }
 
-    /** {@code (X/m)^k} for the X bits set now. */
+    /**
+     * {@code (X/m)^k} for the X bits set now in the standard layout; the blocked model at the
+     * estimated count in the blocked one ({@link BloomShape#fppFromOccupied}).
+     */
     @Override
     public double expectedFpp() {
         return shape.fppFromOccupied(occupied());
@@ -294,7 +358,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * Writes the filter in the shared envelope; the body is m, k, the words and the set-bit count.
+     * Writes the filter in the shared envelope; the body is m, k, the layout, the words and the
+     * set-bit count.
      * The words are streamed from the live array, with no copy, and the count is taken from the
      * words as written, so it matches them even while other threads add.
      */
@@ -305,7 +370,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public String toString() {
-        return "BloomFilter[m=" + m + ", k=" + k + ", hasher=" + hasher.id() + ", approximateCount="
+        return "BloomFilter[m=" + m + ", k=" + k + ", layout=" + layout().optionValue() + ", hasher=" + hasher.id() + ", approximateCount="
                 + approximateCount() + "]";
     }
 }

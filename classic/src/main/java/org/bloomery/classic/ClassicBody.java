@@ -7,16 +7,18 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
 
 /**
- * The classic kind's body inside the shared envelope, all big-endian: m (long), k (int), the m / 64
- * words, first to last, then the number of set bits in those words (long). The count follows the
+ * The classic kind's body inside the shared envelope, all big-endian: m (long), k (int), the layout
+ * (byte: 0 standard, 1 blocked), the m / 64 words, first to last, then the number of set bits in
+ * those words (long). The count follows the
  * words so it can be taken while writing them from the live array: no snapshot copy is needed.
  */
 final class ClassicBody {
-    private static final int FIELD_BYTES = Long.BYTES + Integer.BYTES + Long.BYTES;
+    private static final int FIELD_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES + Long.BYTES;
 
     private ClassicBody() {
     }
@@ -33,6 +35,7 @@ final class ClassicBody {
         Envelope.write(out, filter, FIELD_BYTES + bits.serializedBytes(), body -> {
             body.writeLong(bits.bitSize());
             body.writeInt(filter.hashes());
+            body.writeByte(filter.layout().ordinal());
             body.writeLong(bits.writeTo(body));
         });
     }
@@ -51,12 +54,14 @@ final class ClassicBody {
         return Envelope.read(in, BloomFilter.KIND, hasher, (spec, body) -> {
             long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
             int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
+            BloomLayout layout = BloomLayout.values()[body.readUnsignedByte("layout", 0, BloomLayout.values().length - 1)];
             BloomShape shape = shapeOf(spec);
             // Checked before the words are read, so a forged m cannot make us read or allocate
             // more than the spec itself calls for.
-            if (m != shape.cells() || k != shape.hashes()) {
-                throw new InvalidFilterDataException("the body holds m = " + m + " bits and k = " + k
-                        + " hashes, but its spec gives m = " + shape.cells() + " and k = " + shape.hashes());
+            if (m != shape.cells() || k != shape.hashes() || layout != shape.layout()) {
+                throw new InvalidFilterDataException("the body holds m = " + m + " bits, k = " + k + " hashes and the "
+                        + layout.optionValue() + " layout, but its spec gives m = " + shape.cells() + ", k = "
+                        + shape.hashes() + " and the " + shape.layout().optionValue() + " layout");
             }
             BitArray bits = BitArray.readFrom(body, m);
             long stored = body.readLong("set-bit count", 0, m);

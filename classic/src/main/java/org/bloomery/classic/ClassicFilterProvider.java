@@ -8,6 +8,7 @@ import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
 
 /**
@@ -34,9 +35,15 @@ public final class ClassicFilterProvider implements FilterProvider {
         return "Classic Bloom filter: m bits, k probes per item from one 64-bit hash; lock-free,"
                 + " mergeable (OR, AND), no removal.\n"
                 + "Options:\n"
-                + "  " + BloomFilter.BITS_OPTION + "    m, an integer in [64, 2^37] (2^37 bits is 16 GiB), rounded up to a"
-                + " multiple of 64; default ceil(-n ln p / (ln 2)^2)\n"
-                + "  " + BloomShape.HASHES_OPTION + "  k, an integer in [1, 64]; default max(1, round(-ln p / ln 2))";
+                + "  " + BloomLayout.OPTION + "      standard (default: probes over the whole array) or blocked (every"
+                + " probe of a key in one 512-bit block: one cache miss per query, a few more bits per item)\n"
+                + "  " + BloomFilter.BITS_OPTION + "        m, an integer in [64, 2^37] (2^37 bits is 16 GiB), rounded up to a"
+                + " multiple of 64 (512 when blocked); default ceil(-n ln p / (ln 2)^2), or when blocked the fewest"
+                + " blocks whose blocked-model fpp is at most p\n"
+                + "  " + BloomShape.BITS_PER_KEY_OPTION + "  LevelDB sizing, an integer in [1, 1024]: m = n * bitsPerKey,"
+                + " k = floor(0.69 * bitsPerKey) in [1, 30]; not together with " + BloomFilter.BITS_OPTION + "\n"
+                + "  " + BloomShape.HASHES_OPTION + "      k, an integer in [1, 64]; default max(1, round(-ln p / ln 2)),"
+                + " or when blocked the k that minimises the blocked-model fpp";
     }
 
     @Override

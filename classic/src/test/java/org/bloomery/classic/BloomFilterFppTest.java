@@ -193,7 +193,7 @@ class BloomFilterFppTest {
      * how many bits X its keys happened to set: k times the relative deviation of X (delta method),
      * with Var X = m e^(-λ) (1 - (1 + λ) e^(-λ)) for kn probes into m bits, λ = kn/m.
      */
-    private static double betweenFilterSpread(long m, int k, long n) {
+    static double betweenFilterSpread(long m, int k, long n) {
         double lambda = (double) k * n / m;
         double empty = Math.exp(-lambda);
         double variance = Math.max(0, m * empty * (1 - (1 + lambda) * empty));

@@ -23,7 +23,7 @@ class BloomFilterSerializationTest {
     private static final long SEED = 0x5E_41A1L;
     private static final FilterSpec SPEC = FilterSpec.of(1000, 0.01);
     /** m (8 bytes), k (4), m / 8 bytes of words, then the set-bit count (8). */
-    private static final int WORDS_OFFSET = 12;
+    private static final int WORDS_OFFSET = 13;
 
     private static BloomFilter<CharSequence> filled(FilterSpec spec) {
         BloomFilter<CharSequence> filter = BloomFilter.create(spec, KeyHasher.strings());
@@ -54,14 +54,15 @@ class BloomFilterSerializationTest {
     }
 
     @Test
-    void theBodyHoldsMKTheWordsAndTheSetBitCount() {
+    void theBodyHoldsMKTheLayoutTheWordsAndTheSetBitCount() {
         BloomFilter<CharSequence> filter = filled(SPEC);
         byte[] bytes = FilterBytes.of(filter);
         int offset = FilterBytes.bodyOffset(bytes);
-        ByteBuffer body = ByteBuffer.wrap(bytes, offset, 20 + 9600 / 8);
+        ByteBuffer body = ByteBuffer.wrap(bytes, offset, 21 + 9600 / 8);
 
         assertThat(body.getLong()).isEqualTo(9600);
         assertThat(body.getInt()).isEqualTo(7);
+        assertThat(body.get()).as("layout: standard").isZero();
         long count = ByteBuffer.wrap(bytes).getLong(offset + WORDS_OFFSET + 9600 / 8);
         long recount = 0;
         for (int i = offset + WORDS_OFFSET; i < offset + WORDS_OFFSET + 9600 / 8; i++) {
@@ -91,10 +92,23 @@ class BloomFilterSerializationTest {
         ByteBuffer.wrap(fewerHashes).putInt(body + 8, 6);
         FilterBytes.reseal(fewerHashes);
 
+        byte[] blocked = FilterBytes.of(filled(SPEC));
+        blocked[body + 12] = 1;
+        FilterBytes.reseal(blocked);
+        byte[] noLayout = FilterBytes.of(filled(SPEC));
+        noLayout[body + 12] = 2;
+        FilterBytes.reseal(noLayout);
+
         assertThatThrownBy(() -> read(moreBits)).isInstanceOf(InvalidFilterDataException.class)
-                .hasMessageContaining("the body holds m = 9664 bits and k = 7 hashes, but its spec gives m = 9600 and k = 7");
+                .hasMessageContaining("the body holds m = 9664 bits, k = 7 hashes and the standard layout, but its spec"
+                        + " gives m = 9600, k = 7 and the standard layout");
         assertThatThrownBy(() -> read(fewerHashes)).isInstanceOf(InvalidFilterDataException.class)
-                .hasMessageContaining("the body holds m = 9600 bits and k = 6 hashes, but its spec gives m = 9600 and k = 7");
+                .hasMessageContaining("the body holds m = 9600 bits, k = 6 hashes");
+        assertThatThrownBy(() -> read(blocked)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("k = 7 hashes and the blocked layout, but its spec gives m = 9600, k = 7 and the"
+                        + " standard layout");
+        assertThatThrownBy(() -> read(noLayout)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("layout");
     }
 
     @Test

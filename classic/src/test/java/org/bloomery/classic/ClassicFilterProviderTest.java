@@ -19,7 +19,7 @@ class ClassicFilterProviderTest {
         MembershipFilter<CharSequence> filter = Filters.create("classic", FilterSpec.of(1000, 0.01), KeyHasher.strings());
 
         assertThat(filter).isInstanceOf(BloomFilter.class);
-        assertThat(filter.capabilities()).containsExactlyInAnyOrder(Capability.CONCURRENT, Capability.MERGE);
+        assertThat(filter.capabilities()).containsExactlyInAnyOrder(Capability.CONCURRENT, Capability.MERGE, Capability.ADD);
         assertThat(Filters.choose(Set.of(Capability.MERGE, Capability.CONCURRENT)))
                 .extracting(FilterProvider::kind).contains("classic");
     }

@@ -23,6 +23,7 @@ import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.Side;
 import org.bloomery.compare.exact.ExactSets;
 import org.bloomery.compare.report.Format;
+import org.bloomery.compare.report.JmhResult;
 import org.bloomery.compare.report.Machine;
 import org.bloomery.compare.report.Report;
 import org.bloomery.compare.report.RunInfo;
@@ -50,8 +51,16 @@ import picocli.CommandLine.Spec;
 final class CompareCommand implements Callable<Integer> {
     /** The default n. */
     static final int DEFAULT_N = 1_000_000;
-    /** Churn rounds by default: what fits the default run in the 3-minute budget on 2 cores. */
-    static final int DEFAULT_ROUNDS = 3;
+    /** Timed rounds by default (also the churn rounds). */
+    static final int DEFAULT_ROUNDS = 5;
+    /** The scaling workload's largest n by default: what fits the default run in 4 minutes on 2 cores. */
+    static final int DEFAULT_SCALING_MAX = 1_000_000;
+    /** The scaling workload's largest n with {@code --full}: 10^7 string keys, 10^8 long keys. */
+    static final int FULL_SCALING_MAX = 100_000_000;
+    /** The Markdown fragment of JMH figures written next to the report when --jmh is given. */
+    static final String PERFORMANCE_FILE = "performance.md";
+    /** Most threads the threads workload starts. */
+    static final int MAX_THREADS = 256;
     /** Share of the heap the key arrays may take; filters and exact sets need the rest. */
     private static final double KEY_HEAP_SHARE = 0.6;
 
@@ -77,7 +86,8 @@ final class CompareCommand implements Callable<Integer> {
     private List<Double> fpps;
 
     @Option(names = "--workload", split = ",", paramLabel = "W",
-            description = "Workloads: uniform, churn, growth, exact (default: all).")
+            description = "Workloads: uniform, churn, growth, exact, scaling, threads (default: all; threads only"
+                    + " when --threads is above 1).")
     private List<String> workloads;
 
     @Option(names = "--keys", split = ",", paramLabel = "TYPE", defaultValue = "string,long",
@@ -89,8 +99,32 @@ final class CompareCommand implements Callable<Integer> {
     private long seed;
 
     @Option(names = "--rounds", paramLabel = "R", defaultValue = "" + DEFAULT_ROUNDS,
-            description = "Churn rounds, each replacing 10%% of the live set (default: ${DEFAULT-VALUE}).")
+            description = "Timed rounds: every contestant is timed R times, interleaved with the others in an order"
+                    + " rotated each round, and each figure is the median of its rounds; also the churn rounds,"
+                    + " each replacing 10%% of the live set (default: ${DEFAULT-VALUE}).")
     private int rounds;
+
+    @Option(names = "--threads", paramLabel = "T", defaultValue = "1",
+            description = "Threads of the threads workload, which measures the query throughput of the contestants"
+                    + " safe for concurrent use at 1 and at T threads; it runs by default when T is above 1"
+                    + " (default: ${DEFAULT-VALUE}).")
+    private int threads;
+
+    @Option(names = "--scaling-max", paramLabel = "N", defaultValue = "" + DEFAULT_SCALING_MAX,
+            description = "Largest n of the scaling workload, which steps from 10^4 by sqrt(10); string keys stop at"
+                    + " 10^7 (default: ${DEFAULT-VALUE}).")
+    private int scalingMax;
+
+    @Option(names = "--full",
+            description = "Run the largest sizes: the scaling workload up to 10^7 string keys and 10^8 long keys"
+                    + " (a long run; give the JVM a large heap).")
+    private boolean full;
+
+    @Option(names = "--jmh", paramLabel = "FILE",
+            description = "A JMH result file (java -jar compare/target/benchmarks.jar ... -rf json -rff FILE) to add"
+                    + " to the report as a table and a chart; also writes performance.md, the README's performance"
+                    + " table.")
+    private Path jmh;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "report",
             description = "Output directory (default: ${DEFAULT-VALUE}).")
@@ -109,15 +143,20 @@ final class CompareCommand implements Callable<Integer> {
         Lineup.Kinds found = foundKinds();
         Plan plan = plan(found);
         Set<Format> chosen = formats();
+        List<JmhResult> jmhResults = jmhResults();
         checkHeap(plan);
         long start = System.nanoTime();
-        List<Result> results = new Comparison(plan, new Progress(spec.commandLine().getErr(),
-                System.console() != null)).run();
+        Comparison comparison = new Comparison(plan, new Progress(spec.commandLine().getErr(),
+                System.console() != null));
+        List<Result> results = comparison.run();
         double seconds = (System.nanoTime() - start) / 1e9;
-        Report report = new Report(runInfo(plan, found, results, seconds), results);
+        Report report = new Report(runInfo(plan, found, results, comparison.notes(), seconds), results, jmhResults);
         Files.createDirectories(out);
         for (Format format : chosen) {
             Files.writeString(out.resolve(format.fileName()), format.render(report), StandardCharsets.UTF_8);
+        }
+        if (!jmhResults.isEmpty()) {
+            Files.writeString(out.resolve(PERFORMANCE_FILE), Format.performance(report), StandardCharsets.UTF_8);
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(Format.MD.render(report));
@@ -126,8 +165,29 @@ final class CompareCommand implements Callable<Integer> {
         for (Format format : chosen) {
             err.println("wrote " + out.resolve(format.fileName()));
         }
+        if (!jmhResults.isEmpty()) {
+            err.println("wrote " + out.resolve(PERFORMANCE_FILE));
+        }
         err.flush();
         return 0;
+    }
+
+    /** Reads the --jmh file before anything runs, so that a bad file fails fast. */
+    private List<JmhResult> jmhResults() {
+        if (jmh == null) {
+            return List.of();
+        }
+        try {
+            List<JmhResult> results = JmhResult.read(jmh);
+            if (results.isEmpty()) {
+                throw bad("--jmh " + jmh + " holds no benchmarks");
+            }
+            return results;
+        } catch (IOException e) {
+            throw bad("--jmh " + jmh + " cannot be read: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw bad("--jmh " + jmh + " is not a JMH JSON result file: " + e.getMessage());
+        }
     }
 
     private Plan plan(Lineup.Kinds found) {
@@ -136,6 +196,12 @@ final class CompareCommand implements Callable<Integer> {
         }
         if (rounds < 1) {
             throw bad("--rounds must be at least 1, got " + rounds);
+        }
+        if (threads < 1 || threads > MAX_THREADS) {
+            throw bad("--threads must be in [1, " + MAX_THREADS + "], got " + threads);
+        }
+        if (scalingMax < 1) {
+            throw bad("--scaling-max must be at least 1, got " + scalingMax);
         }
         for (double fpp : fpps) {
             if (!(fpp > 0 && fpp < 1)) {
@@ -146,7 +212,7 @@ final class CompareCommand implements Callable<Integer> {
         filters.addAll(selectedPeers());
         try {
             return new Plan(n, List.copyOf(new LinkedHashSet<>(fpps)), seed, selectedWorkloads(), rounds, filters,
-                    ExactSets.entrants(), selectedKeyTypes());
+                    ExactSets.entrants(), selectedKeyTypes(), full ? FULL_SCALING_MAX : scalingMax, threads);
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
@@ -209,11 +275,18 @@ final class CompareCommand implements Callable<Integer> {
 
     private Set<Workload> selectedWorkloads() {
         if (workloads == null) {
-            return EnumSet.allOf(Workload.class);
+            Set<Workload> all = EnumSet.allOf(Workload.class);
+            if (threads == 1) {
+                all.remove(Workload.THREADS);
+            }
+            return all;
         }
         Set<Workload> selected = EnumSet.noneOf(Workload.class);
         for (String name : workloads) {
             selected.add(byLabel(Workload.values(), Workload::label, name, "workload"));
+        }
+        if (selected.contains(Workload.THREADS) && threads == 1) {
+            throw bad("--workload threads compares 1 thread with --threads T: give T of at least 2");
         }
         return selected;
     }
@@ -262,8 +335,9 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private RunInfo runInfo(Plan plan, Lineup.Kinds found, List<Result> results, double seconds) {
-        List<String> notes = new ArrayList<>();
+    private RunInfo runInfo(Plan plan, Lineup.Kinds found, List<Result> results, List<String> runNotes,
+                            double seconds) {
+        List<String> notes = new ArrayList<>(runNotes);
         for (Entrant e : plan.filters()) {
             if (!e.reproducible()) {
                 notes.add(e.name() + " salts its hash at random: its figures vary from run to run and are not"
@@ -293,9 +367,20 @@ final class CompareCommand implements Callable<Integer> {
         List<String> exactLines = plan.runs(Workload.EXACT)
                 ? plan.exactSets().stream().map(e -> e.name() + ": " + e.description()).toList()
                 : List.of();
-        return new RunInfo(Machine.current(), plan.n(), plan.fpps(), plan.seed(),
-                plan.workloads().stream().map(Workload::label).toList(), plan.rounds(), kindsRun,
+        return new RunInfo(commandLine(), Machine.current(), plan.n(), plan.fpps(), plan.seed(),
+                plan.workloads().stream().map(Workload::label).toList(), plan.rounds(), plan.threads(), kindsRun,
                 Lineup.missingKinds(), peerLines, exactLines, notes, seconds);
+    }
+
+    /** The command as typed through the script, each argument quoted where the shell would need it. */
+    private String commandLine() {
+        StringBuilder line = new StringBuilder("./bloomery");
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        // The script adds the subcommand itself.
+        for (String arg : args.isEmpty() || !args.get(0).equals(spec.name()) ? args : args.subList(1, args.size())) {
+            line.append(' ').append(arg.matches("[A-Za-z0-9_./=,:+-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'");
+        }
+        return line.toString();
     }
 
     private ParameterException bad(String message) {

@@ -29,6 +29,9 @@ class BadArgumentsTest {
                 Arguments.of(new String[] {"--format", "pdf"}, "unknown format 'pdf'"),
                 Arguments.of(new String[] {"--keys", "uuid"}, "unknown key type 'uuid'"),
                 Arguments.of(new String[] {"--rounds", "0"}, "--rounds must be at least 1"),
+                Arguments.of(new String[] {"--threads", "0"}, "--threads must be in [1, 256], got 0"),
+                Arguments.of(new String[] {"--workload", "threads"}, "--threads T"),
+                Arguments.of(new String[] {"--scaling-max", "0"}, "--scaling-max must be at least 1, got 0"),
                 Arguments.of(new String[] {"--option", "nosuch.key=1"}, "kind 'nosuch'"),
                 Arguments.of(new String[] {"--option", "novalue"}, "novalue"),
                 Arguments.of(new String[] {"--frobnicate"}, "--frobnicate"));
@@ -65,7 +68,8 @@ class BadArgumentsTest {
         CompareCommandTest.Run run = CompareCommandTest.execute("compare", "--help");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("--kinds", "--peers", "--n", "--fpp", "--workload", "--seed", "--out",
-                "--format", "--rounds", "--keys", "--option", "default: 1000000", "default: 0.01,0.001");
+                "--format", "--rounds", "--keys", "--option", "--threads", "--scaling-max", "--full",
+                "default: 1000000", "default: 0.01,0.001");
     }
 
     @Test
@@ -73,7 +77,7 @@ class BadArgumentsTest {
         CompareCommandTest.Run run = CompareCommandTest.execute("list");
         assertThat(run.exitCode()).isZero();
         assertThat(run.stdout()).contains("guava", "commons-simple", "commons-counting", "cuckoofilter4j",
-                "hashset", "fastutil", "hppc", "uniform churn growth exact");
+                "hashset", "fastutil", "hppc", "uniform churn growth exact scaling threads");
         for (String kind : Lineup.PROJECT_KINDS) {
             assertThat(run.stdout()).contains(kind);
         }

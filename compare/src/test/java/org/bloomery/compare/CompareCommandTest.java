@@ -45,8 +45,18 @@ class CompareCommandTest {
     @BeforeAll
     static void runCompare() throws IOException {
         run = execute("compare", "--n", Integer.toString(N), "--fpp", Double.toString(FPP), "--seed",
-                Long.toString(SEED), "--rounds", "3", "--out", out.toString());
+                Long.toString(SEED), "--rounds", "3", "--scaling-max", "20000", "--threads", "2", "--jmh",
+                recordedJmh().toString(), "--out", out.toString());
         csv = CsvParser.records(Files.readString(out.resolve("results.csv"), StandardCharsets.UTF_8));
+    }
+
+    /** The recorded JMH result file of the report package's tests. */
+    static Path recordedJmh() {
+        try {
+            return Path.of(CompareCommandTest.class.getResource("report/jmh-membership.json").toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static Run execute(String... args) {
@@ -62,8 +72,10 @@ class CompareCommandTest {
         assertThat(out.resolve("report.md")).exists();
         assertThat(out.resolve("results.csv")).exists();
         assertThat(out.resolve("index.html")).exists();
+        assertThat(Files.readString(out.resolve("performance.md"), StandardCharsets.UTF_8))
+                .contains("| MembershipBenchmark: classic, fpp 0.01 |");
         assertThat(run.stdout()).isEqualTo(Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8));
-        assertThat(run.stderr()).contains("uniform · guava · string keys", "[100%] done");
+        assertThat(run.stderr()).contains("uniform · string keys · fpp 0.01 · round 1 of 3", "[100%] done");
     }
 
     @Test
@@ -81,20 +93,36 @@ class CompareCommandTest {
     }
 
     @Test
-    void csvHasTheDocumentedColumnsAndOneRowPerContestantWorkloadSpecAndKeyType() {
+    void csvHasTheDocumentedColumnsAndOneRowPerContestantWorkloadSpecKeyTypeAndFigure() {
         assertThat(csv).isNotEmpty().allSatisfy(row -> assertThat(row.keySet()).containsExactlyElementsOf(
                 CsvReport.COLUMNS));
         long distinct = csv.stream().map(r -> List.of(r.get("workload"), r.get("contestant"), r.get("key_type"),
-                r.get("target_fpp"))).distinct().count();
+                r.get("target_fpp"), r.get("n"), r.get("threads"), r.get("figure"))).distinct().count();
         assertThat(distinct).isEqualTo(csv.size());
         assertThat(csv).allSatisfy(row -> {
-            assertThat(row.get("false_negatives")).isEqualTo("0");
             assertThat(row.get("cores")).isEqualTo(Integer.toString(Runtime.getRuntime().availableProcessors()));
             assertThat(row.get("seed")).isEqualTo(Long.toString(SEED));
+            assertThat(Double.parseDouble(row.get("min"))).isLessThanOrEqualTo(Double.parseDouble(row.get("median")));
+            assertThat(Double.parseDouble(row.get("median"))).isLessThanOrEqualTo(Double.parseDouble(row.get("max")));
         });
-        assertThat(csv).filteredOn(row -> row.get("workload").equals("churn"))
+        assertThat(csv).filteredOn(row -> row.get("figure").equals("false_negatives"))
+                .isNotEmpty().allSatisfy(row -> assertThat(row.get("median")).isEqualTo("0"));
+        assertThat(csv).filteredOn(row -> row.get("figure").equals("add_mops") && row.get("workload").equals("uniform"))
+                .isNotEmpty().allSatisfy(row -> assertThat(row.get("rounds")).isEqualTo("3"));
+        assertThat(csv).filteredOn(row -> row.get("workload").equals("churn")
+                        && row.get("figure").startsWith("round_fpp_"))
                 .isNotEmpty()
-                .allSatisfy(row -> assertThat(row.get("round_fpp").split(" ")).hasSize(3));
+                .extracting(row -> row.get("figure")).containsOnly("round_fpp_1", "round_fpp_2", "round_fpp_3");
+        assertThat(csv).filteredOn(row -> row.get("workload").equals("threads"))
+                .extracting(row -> row.get("threads")).contains("1", "2");
+        assertThat(csv).anyMatch(row -> row.get("workload").equals("scaling"));
+    }
+
+    private static String figure(String workload, String contestant, KeyType type, String figure) {
+        return csv.stream()
+                .filter(r -> r.get("workload").equals(workload) && r.get("contestant").equals(contestant)
+                        && r.get("key_type").equals(type.label()) && r.get("figure").equals(figure))
+                .findFirst().orElseThrow().get("median");
     }
 
     static Stream<Arguments> uniformRows() {
@@ -112,28 +140,25 @@ class CompareCommandTest {
     @ParameterizedTest(name = "{0} {2}")
     @MethodSource("uniformRows")
     void csvFppMatchesARecountFromTheSameSeed(String name, Entrant entrant, KeyType type) {
-        Map<String, String> row = csv.stream()
-                .filter(r -> r.get("workload").equals("uniform") && r.get("contestant").equals(name)
-                        && r.get("key_type").equals(type.label()))
-                .findFirst().orElseThrow();
         KeyGenerator generator = new KeyGenerator(SEED);
         Contestant rebuilt = entrant.create(type, N, FPP);
         generator.present(type, N).addTo(rebuilt, 0, N);
         long absent = 10L * N;
         long recount = generator.absent(type, (int) absent).countContained(rebuilt, 0, (int) absent);
 
-        long falsePositives = Long.parseLong(row.get("false_positives"));
-        assertThat(Long.parseLong(row.get("absent_queries"))).isEqualTo(absent);
-        assertThat(Double.parseDouble(row.get("measured_fpp"))).isCloseTo(falsePositives / (double) absent,
-                within(1e-11));
+        long falsePositives = Long.parseLong(figure("uniform", name, type, "false_positives"));
+        assertThat(Long.parseLong(figure("uniform", name, type, "absent_queries"))).isEqualTo(absent);
+        assertThat(Double.parseDouble(figure("uniform", name, type, "measured_fpp")))
+                .isCloseTo(falsePositives / (double) absent, within(1e-11));
         if (entrant.reproducible()) {
             assertThat(falsePositives).isEqualTo(recount);
         } else {
             assertThat(Math.abs(falsePositives - recount)).isLessThan(170);
         }
-        assertThat(Double.parseDouble(row.get("fpp_ci95_low"))).isLessThanOrEqualTo(falsePositives / (double) absent);
-        assertThat(Double.parseDouble(row.get("fpp_ci95_high"))).isGreaterThanOrEqualTo(
-                falsePositives / (double) absent);
+        assertThat(Double.parseDouble(figure("uniform", name, type, "fpp_ci95_low")))
+                .isLessThanOrEqualTo(falsePositives / (double) absent);
+        assertThat(Double.parseDouble(figure("uniform", name, type, "fpp_ci95_high")))
+                .isGreaterThanOrEqualTo(falsePositives / (double) absent);
     }
 
     @Test
@@ -141,12 +166,15 @@ class CompareCommandTest {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setNamespaceAware(true);
         Document page = factory.newDocumentBuilder().parse(out.resolve("index.html").toFile());
-        // Three charts: fpp against space, throughput, churn.
-        assertThat(page.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg").getLength()).isEqualTo(3);
+        // Charts: fpp against space, throughput, churn, scaling for each key type, JMH.
+        assertThat(page.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg").getLength()).isEqualTo(6);
         assertThat(page.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "script").getLength()).isZero();
         String html = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
         // Self-contained: nothing is loaded from anywhere.
         assertThat(html).doesNotContain("src=", "href=", "@import", "url(")
                 .contains("lower bound log2(1/ε)", "classic Bloom 1.44·log2(1/ε)");
+        // The decision summary comes first, before the run's description.
+        assertThat(html.indexOf("Which filter should I use?")).isLessThan(html.indexOf("<h2>The run</h2>"));
+        assertThat(html.indexOf("<h2>The run</h2>")).isLessThan(html.indexOf("<svg"));
     }
 }

@@ -12,6 +12,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
@@ -22,7 +23,10 @@ import org.bloomery.api.spi.FilterDataInput;
  * saturating counters instead of bits, so that items can be removed. It sizes and probes exactly as
  * the classic filter ({@link BloomShape#optimal}, {@link BloomProbes}), so at the same spec its
  * false-positive rate is the classic filter's, at four times the space. At most 2^34 counters
- * (8 GiB).
+ * (8 GiB). With option {@code layout=blocked} the k counters of an item lie in one block of 128
+ * counters (one 64-byte cache line, {@link org.bloomery.api.bloom.BlockedProbes}), sized by the
+ * blocked model as the classic kind's blocked layout, and an add or remove updates each touched
+ * word with one compare-and-set.
  *
  * <p>{@link #add} raises the item's k counters by one; a counter at 15 stays at 15. {@link #remove}
  * answers false and changes nothing when any of the k counters is 0 (the item is definitely
@@ -50,16 +54,17 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     static final String KIND = "counting";
     /** What every counting filter can do. */
     static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE));
+            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD));
 
-    /** Bytes in the body before the counters: m as a long, k as an int. */
-    private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES;
+    /** Bytes in the body before the counters: m as a long, k as an int, the layout as a byte. */
+    private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;
     private final long m;
     private final int k;
     private final BloomShape shape;
+    private final boolean blocked;
     private final NibbleArray counters;
 
     private CountingBloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
@@ -68,13 +73,15 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
+        this.blocked = shape.layout() == BloomLayout.BLOCKED;
         this.counters = counters;
     }
 
     /**
      * An empty filter: m counters and k probes as the classic filter derives them from the spec's
-     * insertions and fpp, unless the options {@code counters} (an integer in [64, 2^34], rounded up
-     * to a multiple of 64) or {@code hashes} (an integer in [1, 64]) set them.
+     * insertions and fpp in the layout of option {@code layout} ({@code standard} or {@code
+     * blocked}), unless the options {@code counters} (an integer in [64, 2^34], rounded up to a
+     * multiple of 64, or of 128 when blocked) or {@code hashes} (an integer in [1, 64]) set them.
      *
      * @param spec expected insertions, target fpp and options
      * @param hasher maps items to hashes
@@ -124,6 +131,11 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
             throw new InvalidFilterDataException("hashes = " + hashes + " does not match the spec, which gives "
                     + shape.hashes());
         }
+        BloomLayout layout = BloomLayout.values()[in.readUnsignedByte("layout", 0, BloomLayout.values().length - 1)];
+        if (layout != shape.layout()) {
+            throw new InvalidFilterDataException("layout " + layout.optionValue() + " does not match the spec, which"
+                    + " gives " + shape.layout().optionValue());
+        }
         return new CountingBloomFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters));
     }
 
@@ -134,13 +146,21 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        return counters.incrementProbes(hash, k);
+        return blocked ? counters.incrementBlock(hash, k) : counters.incrementProbes(hash, k);
     }
 
     /** @return true if none of the item's k counters is 0 */
     @Override
     public boolean mightContainHash(long hash) {
-        return counters.probesNonZero(hash, k);
+        return blocked ? counters.blockNonZero(hash, k) : counters.probesNonZero(hash, k);
+    }
+
+    /** Reads every key's counters without an early exit, so the cache misses of several keys overlap. */
+    @Override
+    public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        counters.nonZero(blocked, hashes, from, to, k, out);
     }
 
     /**
@@ -153,10 +173,14 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     public boolean removeHash(long hash) {
         // The check pass leaves the k words in cache, so the decrement pass costs little more than
         // its compare-and-sets.
-        if (!counters.probesNonZero(hash, k)) {
+        if (!mightContainHash(hash)) {
             return false;
         }
-        counters.decrementProbes(hash, k);
+        if (blocked) {
+            counters.decrementBlock(hash, k);
+        } else {
+            counters.decrementProbes(hash, k);
+        }
         return true;
     }
 
@@ -180,6 +204,9 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @return 0 to 15
      */
     public int countHash(long hash) {
+        if (blocked) {
+            return counters.blockMinimum(hash, k);
+        }
         int least = Nibbles.MAX;
         long g = hash;
         long step = BloomProbes.step(hash);
@@ -209,9 +236,14 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         return k;
     }
 
+    /** @return where an item's counters lie, from the spec's option {@code layout} */
+    public BloomLayout layout() {
+        return shape.layout();
+    }
+
     /**
-     * Whether {@link #mergeFrom} accepts the other filter: same counters, same hashes and the same
-     * hasher id.
+     * Whether {@link #mergeFrom} accepts the other filter: same layout, same counters, same hashes
+     * and the same hasher id.
      *
      * @param other another counting filter
      * @return true if they can be merged
@@ -225,8 +257,8 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * then holds the items of both. {@code other} is not changed.
      *
      * @param other a compatible filter
-     * @throws IllegalArgumentException naming the mismatch if the filters differ in counters, hashes
-     *     or hasher id; this filter is then unchanged
+     * @throws IllegalArgumentException naming the mismatch if the filters differ in layout, counters,
+     *     hashes or hasher id; this filter is then unchanged
      */
     public void mergeFrom(CountingBloomFilter<T> other) {
         String mismatch = mismatch(other);
@@ -236,8 +268,28 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         counters.addAll(other.counters);
     }
 
+    /**
+     * {@link #mergeFrom(CountingBloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     *
+     * @param other a compatible counting filter; it is not changed
+     * @throws IllegalArgumentException if {@code other} is not a counting filter, or differs in
+     *     counters, hashes or hasher id, naming the difference; this filter is then unchanged
+     */
+    @Override
+    public void mergeFrom(MembershipFilter<T> other) {
+        Objects.requireNonNull(other, "other");
+        if (!(other instanceof CountingBloomFilter<T> counting)) {
+            throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
+                    + "' into a counting filter");
+        }
+        mergeFrom(counting);
+    }
+
     private String mismatch(CountingBloomFilter<?> other) {
         Objects.requireNonNull(other, "other");
+        if (other.blocked != blocked) {
+            return "layouts differ (" + layout().optionValue() + " and " + other.layout().optionValue() + ")";
+        }
         if (other.m != m) {
             return "counters differ (" + m + " and " + other.m + ")";
         }
@@ -275,13 +327,13 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         return hasher;
     }
 
-    /** @return the Swamidass–Baldi estimate from the non-zero counters, as the classic filter's */
+    /** @return the estimate from the non-zero counters, as the classic filter's in the same layout */
     @Override
     public long approximateCount() {
         return shape.estimateCount(counters.nonZeroCount());
     }
 
-    /** @return {@code (nonZeroCounters / m)^k} */
+    /** @return {@code (nonZeroCounters / m)^k}, or the blocked model's fpp at the estimated count */
     @Override
     public double expectedFpp() {
         return shape.fppFromOccupied(counters.nonZeroCount());
@@ -300,21 +352,23 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * Writes the envelope with kind {@code "counting"} and the body m (long), k (int) and the
-     * m / 16 packed counter words, each big-endian.
+     * Writes the envelope with kind {@code "counting"} and the body m (long), k (int), the layout
+     * (byte: 0 standard, 1 blocked) and the m / 16 packed counter words, each big-endian.
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
         Envelope.write(out, this, BODY_HEADER_BYTES + counters.serializedBytes(), body -> {
             body.writeLong(m);
             body.writeInt(k);
+            body.writeByte(shape.layout().ordinal());
             counters.writeTo(body);
         });
     }
 
     @Override
     public String toString() {
-        return "CountingBloomFilter{counters=" + m + ", hashes=" + k + ", nonZero=" + nonZeroCounters()
+        return "CountingBloomFilter{counters=" + m + ", hashes=" + k + ", layout=" + layout().optionValue()
+                + ", nonZero=" + nonZeroCounters()
                 + ", saturated=" + saturatedCounters() + ", hasher=" + hasher.id() + "}";
     }
 }

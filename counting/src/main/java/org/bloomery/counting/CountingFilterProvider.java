@@ -6,6 +6,7 @@ import java.util.Set;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
@@ -34,7 +35,8 @@ public final class CountingFilterProvider implements FilterProvider {
                 + "Options: " + CountingOptions.COUNTERS + " = number of counters m, an integer in [64, 2^34] "
                 + "rounded up to a multiple of 64 (default: the classic optimum for the spec); "
                 + BloomShape.HASHES_OPTION + " = probes per item k, an integer in [1, 64] "
-                + "(default: round(-ln fpp / ln 2)).";
+                + "(default: round(-ln fpp / ln 2)); " + BloomLayout.OPTION + " = standard (default) or blocked "
+                + "(an item's k counters in one block of 128, one cache line; sized by the blocked model).";
     }
 
     @Override

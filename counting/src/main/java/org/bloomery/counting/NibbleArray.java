@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
+import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
@@ -26,6 +27,9 @@ import org.bloomery.api.spi.HeapBudget;
 final class NibbleArray {
     /** Most counters: one {@code long[]} of 2^30 words, 8 GiB. */
     static final long MAX_COUNTERS = 1L << 34;
+
+    /** Counters in one 512-bit block of the blocked layout. */
+    static final int BLOCK_COUNTERS = 128;
 
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
@@ -208,6 +212,232 @@ final class NibbleArray {
             all &= get(BloomProbes.position(g, m)) == Nibbles.MAX;
         }
         return all;
+    }
+
+    /** The first word of a key's block of 128 counters (8 words) in the blocked layout. */
+    private int blockBase(long hash) {
+        return (int) (BlockedProbes.block(hash, words.length >>> 3) << 3);
+    }
+
+    /** The counter of a probe state within its block, 0 to 127. */
+    private static int blockCounter(int state) {
+        return BlockedProbes.cell(state, BLOCK_COUNTERS);
+    }
+
+    /**
+     * The blocked layout's {@link #incrementProbes}: the k counters lie in one block of 128
+     * ({@link BlockedProbes}; the size must be a multiple of 128); the increments of each touched
+     * word are gathered first and applied by one compare-and-set per word (repeated only when a
+     * racing update changed the word), with the live counts moved once per call.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return true if any of the k counters was 0 before
+     */
+    boolean incrementBlock(long hash, int k) {
+        int base = blockBase(hash);
+        long d0 = 0;
+        long d1 = 0;
+        long d2 = 0;
+        long d3 = 0;
+        long d4 = 0;
+        long d5 = 0;
+        long d6 = 0;
+        long d7 = 0;
+        int s = BlockedProbes.seed(hash);
+        for (int i = 0; i < k; i++) {
+            s = BlockedProbes.next(s);
+            int c = blockCounter(s);
+            int slot = c & (Nibbles.PER_WORD - 1);
+            switch (c >>> 4) {
+                case 0 -> d0 = Nibbles.increment(d0, slot);
+                case 1 -> d1 = Nibbles.increment(d1, slot);
+                case 2 -> d2 = Nibbles.increment(d2, slot);
+                case 3 -> d3 = Nibbles.increment(d3, slot);
+                case 4 -> d4 = Nibbles.increment(d4, slot);
+                case 5 -> d5 = Nibbles.increment(d5, slot);
+                case 6 -> d6 = Nibbles.increment(d6, slot);
+                default -> d7 = Nibbles.increment(d7, slot);
+            }
+        }
+        // Each result packs the counters raised from 0 (low 32 bits) and those raised to 15.
+        long moved = addWord(base, d0) + addWord(base + 1, d1) + addWord(base + 2, d2) + addWord(base + 3, d3)
+                + addWord(base + 4, d4) + addWord(base + 5, d5) + addWord(base + 6, d6) + addWord(base + 7, d7);
+        int fromZero = (int) moved;
+        int toMax = (int) (moved >>> 32);
+        if (fromZero != 0) {
+            nonZero.add(fromZero);
+        }
+        if (toMax != 0) {
+            saturated.add(toMax);
+        }
+        return fromZero != 0;
+    }
+
+    /**
+     * Adds packed increments into one word, saturating at 15; one compare-and-set unless the word
+     * changes under it, none when nothing would change. Returns the counters it raised from 0, plus
+     * those it raised to 15 shifted left by 32.
+     */
+    private long addWord(int w, long delta) {
+        if (delta == 0) {
+            return 0;
+        }
+        long old = words[w];
+        while (true) {
+            long updated = Nibbles.saturatingAdd(old, delta);
+            if (updated == old) {
+                return 0;
+            }
+            long witness = (long) WORDS.compareAndExchange(words, w, old, updated);
+            if (witness == old) {
+                return (Nibbles.nonZeroCount(updated) - Nibbles.nonZeroCount(old))
+                        | (long) (Nibbles.saturatedCount(updated) - Nibbles.saturatedCount(old)) << 32;
+            }
+            old = witness;
+        }
+    }
+
+    /**
+     * The blocked layout's {@link #decrementProbes}: lowers the key's k counters (never below 0,
+     * never from 15) with one compare-and-set per touched word, moving the live count once.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     */
+    void decrementBlock(long hash, int k) {
+        int base = blockBase(hash);
+        long d0 = 0;
+        long d1 = 0;
+        long d2 = 0;
+        long d3 = 0;
+        long d4 = 0;
+        long d5 = 0;
+        long d6 = 0;
+        long d7 = 0;
+        int s = BlockedProbes.seed(hash);
+        for (int i = 0; i < k; i++) {
+            s = BlockedProbes.next(s);
+            int c = blockCounter(s);
+            int slot = c & (Nibbles.PER_WORD - 1);
+            switch (c >>> 4) {
+                case 0 -> d0 = Nibbles.increment(d0, slot);
+                case 1 -> d1 = Nibbles.increment(d1, slot);
+                case 2 -> d2 = Nibbles.increment(d2, slot);
+                case 3 -> d3 = Nibbles.increment(d3, slot);
+                case 4 -> d4 = Nibbles.increment(d4, slot);
+                case 5 -> d5 = Nibbles.increment(d5, slot);
+                case 6 -> d6 = Nibbles.increment(d6, slot);
+                default -> d7 = Nibbles.increment(d7, slot);
+            }
+        }
+        int toZero = subtractWord(base, d0) + subtractWord(base + 1, d1) + subtractWord(base + 2, d2)
+                + subtractWord(base + 3, d3) + subtractWord(base + 4, d4) + subtractWord(base + 5, d5)
+                + subtractWord(base + 6, d6) + subtractWord(base + 7, d7);
+        if (toZero != 0) {
+            nonZero.add(-toZero);
+        }
+    }
+
+    /**
+     * Lowers the counters of one word by packed amounts, each at most to 0 and none at 15; one
+     * compare-and-set unless the word changes under it. Returns the counters it took to 0.
+     */
+    private int subtractWord(int w, long delta) {
+        if (delta == 0) {
+            return 0;
+        }
+        long old = words[w];
+        while (true) {
+            long updated = old;
+            for (long rest = delta; rest != 0; rest &= ~(0xFL << (Long.numberOfTrailingZeros(rest) & ~3))) {
+                int slot = Long.numberOfTrailingZeros(rest) >>> 2;
+                int value = Nibbles.get(old, slot);
+                if (value != Nibbles.MAX) {
+                    int lowered = Math.max(0, value - Nibbles.get(delta, slot));
+                    updated += (long) (lowered - value) << (slot << 2);
+                }
+            }
+            if (updated == old) {
+                return 0;
+            }
+            long witness = (long) WORDS.compareAndExchange(words, w, old, updated);
+            if (witness == old) {
+                return Nibbles.nonZeroCount(old) - Nibbles.nonZeroCount(updated);
+            }
+            old = witness;
+        }
+    }
+
+    /**
+     * The blocked layout's {@link #probesNonZero}: plain reads in one block, stopping at the first
+     * counter at 0.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return true if none of the k counters is 0
+     */
+    boolean blockNonZero(long hash, int k) {
+        int base = blockBase(hash);
+        int s = BlockedProbes.seed(hash);
+        for (int i = 0; i < k; i++) {
+            s = BlockedProbes.next(s);
+            int c = blockCounter(s);
+            if (Nibbles.get(words[base + (c >>> 4)], c & (Nibbles.PER_WORD - 1)) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The least of a key's k counters in the blocked layout.
+     *
+     * @param hash the key hash
+     * @param k probes, at least 1
+     * @return 0 to 15
+     */
+    int blockMinimum(long hash, int k) {
+        int base = blockBase(hash);
+        int s = BlockedProbes.seed(hash);
+        int least = Nibbles.MAX;
+        for (int i = 0; i < k; i++) {
+            s = BlockedProbes.next(s);
+            int c = blockCounter(s);
+            least = Math.min(least, Nibbles.get(words[base + (c >>> 4)], c & (Nibbles.PER_WORD - 1)));
+        }
+        return least;
+    }
+
+    /**
+     * The batch form of {@link #probesNonZero} or {@link #blockNonZero}: {@code out[i]} for every i
+     * in [from, to), each key's k counters read without an early exit so that the cache misses of
+     * several keys overlap.
+     *
+     * @param blocked the layout
+     */
+    void nonZero(boolean blocked, long[] hashes, int from, int to, int k, boolean[] out) {
+        long m = size;
+        for (int i = from; i < to; i++) {
+            long hash = hashes[i];
+            boolean all = true;
+            if (blocked) {
+                int base = blockBase(hash);
+                int s = BlockedProbes.seed(hash);
+                for (int j = 0; j < k; j++) {
+                    s = BlockedProbes.next(s);
+                    int c = blockCounter(s);
+                    all &= Nibbles.get(words[base + (c >>> 4)], c & (Nibbles.PER_WORD - 1)) != 0;
+                }
+            } else {
+                long g = hash;
+                long step = BloomProbes.step(hash);
+                for (int j = 0; j < k; j++, g += step) {
+                    all &= get(BloomProbes.position(g, m)) != 0;
+                }
+            }
+            out[i] = all;
+        }
     }
 
     /**

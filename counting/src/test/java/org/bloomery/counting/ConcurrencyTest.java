@@ -21,14 +21,17 @@ class ConcurrencyTest {
     private static final int THREADS = 4;
 
     /**
-     * A sparse large filter, and a small dense one (256 words for 1,024 keys of 3 probes) where
+     * In each layout, a sparse large filter, and a small dense one (256 words for 1,024 keys of 3 probes) where
      * threads collide on the same words all the time. Peak load is at most 0.75 keys' probes per
      * counter, so a counter reaching 15 has probability below 1e-10: the test asserts none did.
      */
     static Stream<Arguments> workloads() {
         return Stream.of(
                 Arguments.of(FilterSpec.of(100_000, 0.01), 25_000, 2),
-                Arguments.of(FilterSpec.of(1_000, 0.1).withOption("counters", "4096").withOption("hashes", "3"), 256, 2_000));
+                Arguments.of(FilterSpec.of(1_000, 0.1).withOption("counters", "4096").withOption("hashes", "3"), 256, 2_000),
+                Arguments.of(FilterSpec.of(100_000, 0.01).withOption("layout", "blocked"), 25_000, 2),
+                Arguments.of(FilterSpec.of(1_000, 0.1).withOption("counters", "4096").withOption("hashes", "3")
+                        .withOption("layout", "blocked"), 256, 2_000));
     }
 
     /**

@@ -296,7 +296,7 @@ class CountingBloomFilterTest {
         MembershipFilter<Long> filter = Filters.create("counting", FilterSpec.of(1_000, 0.01), KeyHasher.longs());
         assertThat(filter).isInstanceOf(CountingBloomFilter.class);
         assertThat(filter.capabilities())
-                .containsExactlyInAnyOrder(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE);
+                .containsExactlyInAnyOrder(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD);
         assertThat(Filters.provider("counting").orElseThrow().description())
                 .contains("counters").contains("hashes").contains("2^34");
     }

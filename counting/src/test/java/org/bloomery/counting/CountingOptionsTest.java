@@ -40,7 +40,7 @@ class CountingOptionsTest {
                 Arguments.of("hashes", "0", "[1, 64]"),
                 Arguments.of("hashes", "65", "[1, 64]"),
                 Arguments.of("hashes", "7.5", "[1, 64]"),
-                Arguments.of("bits", "1024", "has no option 'bits'; its options are [counters, hashes]"));
+                Arguments.of("bits", "1024", "has no option 'bits'; its options are [counters, hashes, layout]"));
     }
 
     @ParameterizedTest(name = "{0}={1}")

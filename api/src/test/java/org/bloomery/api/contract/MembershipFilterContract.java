@@ -3,6 +3,7 @@ package org.bloomery.api.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -24,6 +25,7 @@ import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.Envelope;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -67,6 +69,32 @@ public abstract class MembershipFilterContract {
 
     private <T> MembershipFilter<T> create(long n, double fpp, KeyHasher<? super T> hasher) {
         return Filters.create(kind(), spec(n, fpp), hasher);
+    }
+
+    /** Why the tests that add after construction skip a static kind (one without {@link Capability#ADD}). */
+    private static final String STATIC_KIND = "a static kind is built whole from a set; the built-set tests cover it";
+
+    private boolean addsAfterConstruction() {
+        return Filters.provider(kind()).orElseThrow().capabilities().contains(Capability.ADD);
+    }
+
+    private <T> MembershipFilter<T> build(long n, double fpp, KeyHasher<? super T> hasher, Iterable<? extends T> items) {
+        return Filters.build(kind(), spec(n, fpp), hasher, items);
+    }
+
+    /**
+     * Present string keys {@code [0, count)} of {@link #SEED}; the first {@code repeated} of them
+     * are listed a second time, right after their first listing.
+     */
+    private static List<String> presentStrings(int count, int repeated) {
+        List<String> keys = new ArrayList<>(count + repeated);
+        for (int i = 0; i < count; i++) {
+            keys.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
+            if (i < repeated) {
+                keys.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
+            }
+        }
+        return keys;
     }
 
     /**
@@ -121,16 +149,43 @@ public abstract class MembershipFilterContract {
         assertThat(provider.description()).isNotBlank();
         MembershipFilter<CharSequence> filter = create(1000, 0.01, KeyHasher.strings());
         assertThat(filter.kind()).isEqualTo(kind());
-        assertThat(filter.capabilities()).isEqualTo(provider.capabilities());
+        assertThat(provider.capabilities()).as("a provider's capabilities include its filters'")
+                .containsAll(filter.capabilities());
         assertThat(filter.spec()).isEqualTo(spec(1000, 0.01));
         assertThat(filter.hasher()).isSameAs(KeyHasher.strings());
         assertThat(filter.bitSize()).isPositive();
         assertThat(Filters.choose(provider.capabilities())).extracting(FilterProvider::kind).contains(kind());
     }
 
+    /**
+     * Specs that between them build filters with every capability of the kind; override when some
+     * capability needs an option (the default is the kit's one spec).
+     *
+     * @return the specs, each valid for the kind
+     */
+    protected List<FilterSpec> specsCoveringEveryCapability() {
+        return List.of(spec(1000, 0.01));
+    }
+
+    /** A provider's capabilities are the union of its filters': none declared that no filter has. */
+    @Test
+    void theProviderDeclaresExactlyWhatItsFiltersCanDo() {
+        FilterProvider provider = Filters.provider(kind()).orElseThrow();
+        java.util.Set<Capability> union = java.util.EnumSet.noneOf(Capability.class);
+        for (FilterSpec spec : specsCoveringEveryCapability()) {
+            MembershipFilter<Long> filter = Filters.create(kind(), spec, KeyHasher.longs());
+            assertThat(provider.capabilities()).as("capabilities of a filter built from %s", spec)
+                    .containsAll(filter.capabilities());
+            union.addAll(filter.capabilities());
+        }
+        assertThat(union).isEqualTo(provider.capabilities());
+        assertThat(Filters.choose(provider.capabilities())).extracting(FilterProvider::kind).contains(kind());
+    }
+
     @ParameterizedTest(name = "fpp={0}")
     @MethodSource("fpps")
     void longKeysAtCapacityHaveNoFalseNegativesAndMeetTheFpp(double fpp) {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<Long> filter = create(items(), fpp, KeyHasher.longs());
         long[] present = TestKeys.presentLongs(SEED, items());
         int falseAdds = 0;
@@ -162,6 +217,7 @@ public abstract class MembershipFilterContract {
     @ParameterizedTest(name = "fpp={0}")
     @MethodSource("fpps")
     void stringKeysAtCapacityHaveNoFalseNegativesAndMeetTheFpp(double fpp) {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<CharSequence> filter = create(items(), fpp, KeyHasher.strings());
         for (int i = 0; i < items(); i++) {
             filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
@@ -184,6 +240,7 @@ public abstract class MembershipFilterContract {
     @ParameterizedTest(name = "fpp={0}")
     @MethodSource("fpps")
     void approximateCountIsWithinTenPercent(double fpp) {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<Long> filter = create(items(), fpp, KeyHasher.longs());
         assertThat(filter.approximateCount()).isZero();
         assertThat(filter.expectedFpp()).isZero();
@@ -204,6 +261,7 @@ public abstract class MembershipFilterContract {
      */
     @Test
     void addingAnItemAgainAnswersFalse() {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<CharSequence> filter = create(4000, 0.01, KeyHasher.strings());
         for (int i = 0; i < 1000; i++) {
             String key = TestKeys.string(TestKeys.presentLong(SEED, i));
@@ -222,6 +280,7 @@ public abstract class MembershipFilterContract {
 
     @Test
     void removeFollowsTheCapability() {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<CharSequence> filter = create(items(), 0.01, KeyHasher.strings());
         if (!filter.capabilities().contains(Capability.REMOVE)) {
             filter.add("x");
@@ -266,7 +325,38 @@ public abstract class MembershipFilterContract {
     }
 
     @Test
+    void mergeFollowsTheCapability() {
+        MembershipFilter<Long> filter = create(N, 0.01, KeyHasher.longs());
+        MembershipFilter<Long> other = create(N, 0.01, KeyHasher.longs());
+        int half = N / 2;
+        for (int i = 0; i < half; i++) {
+            filter.add(TestKeys.presentLong(SEED, i));
+            other.add(TestKeys.presentLong(SEED, half + i));
+        }
+        byte[] before = FilterBytes.of(filter);
+        byte[] otherBefore = FilterBytes.of(other);
+        if (!filter.capabilities().contains(Capability.MERGE)) {
+            assertThatThrownBy(() -> filter.mergeFrom(other)).isInstanceOf(UnsupportedOperationException.class)
+                    .hasMessageContaining(kind());
+            assertThat(FilterBytes.of(filter)).as("filter after a refused merge").isEqualTo(before);
+            return;
+        }
+        MembershipFilter<Long> smaller = create(N / 10, 0.01, KeyHasher.longs());
+        assertThatThrownBy(() -> filter.mergeFrom(smaller)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(FilterBytes.of(filter)).as("filter after a refused merge").isEqualTo(before);
+
+        filter.mergeFrom(other);
+        assertThat(FilterBytes.of(other)).as("the merged-in filter").isEqualTo(otherBefore);
+        for (int i = 0; i < N; i++) {
+            if (!filter.mightContain(TestKeys.presentLong(SEED, i))) {
+                throw new AssertionError("false negative for key #" + i + " after merge");
+            }
+        }
+    }
+
+    @Test
     void clearEmptiesTheFilter() {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<Long> filter = create(10_000, 0.01, KeyHasher.longs());
         long bits = filter.bitSize();
         for (int i = 0; i < 10_000; i++) {
@@ -286,6 +376,7 @@ public abstract class MembershipFilterContract {
     @ParameterizedTest(name = "fpp={0}")
     @MethodSource("fpps")
     void writeThenReadAnswersIdentically(double fpp) throws IOException {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<CharSequence> filter = create(items(), fpp, KeyHasher.strings());
         for (int i = 0; i < items(); i++) {
             filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
@@ -344,6 +435,27 @@ public abstract class MembershipFilterContract {
         }
     }
 
+    /**
+     * A damaged header is reported as damaged: every bit flipped before the body gives a message
+     * about the magic, the version, the header (its checksum or a length) or truncation, never a
+     * kind, hasher or spec read from the damaged bytes.
+     */
+    @Test
+    void aDamagedHeaderIsReportedAsCorruptNotReadAsAnotherKind() throws IOException {
+        byte[] bytes = smallSerializedFilter();
+        for (int position = 0; position < FilterBytes.bodyOffset(bytes); position++) {
+            for (int bit = 0; bit < 8; bit++) {
+                byte[] damaged = bytes.clone();
+                damaged[position] ^= (byte) (1 << bit);
+                Throwable thrown = catchThrowable(() -> Filters.readFrom(new ByteArrayInputStream(damaged),
+                        KeyHasher.strings()));
+                assertThat(thrown).as("bit %d flipped at header byte %d", bit, position)
+                        .isInstanceOf(InvalidFilterDataException.class)
+                        .message().containsAnyOf("corrupt header", "magic", "format version", "truncated");
+            }
+        }
+    }
+
     @Test
     void everyTruncationIsRejected() throws IOException {
         byte[] bytes = smallSerializedFilter();
@@ -362,7 +474,7 @@ public abstract class MembershipFilterContract {
         }
         byte[] magicThenNoise = new byte[64];
         random.nextBytes(magicThenNoise);
-        System.arraycopy(new byte[] {'B', 'L', 'M', 'F', 1}, 0, magicThenNoise, 0, 5);
+        System.arraycopy(new byte[] {'B', 'L', 'M', 'F', Envelope.FORMAT_VERSION}, 0, magicThenNoise, 0, 5);
         assertRejected(magicThenNoise, "magic and version followed by noise");
         ByteArrayOutputStream javaSerialized = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(javaSerialized)) {
@@ -402,8 +514,44 @@ public abstract class MembershipFilterContract {
         }
     }
 
+    /**
+     * The batch query answers exactly as the single queries, only inside its range, and refuses a
+     * range outside either array without writing.
+     */
+    @Test
+    void batchQueryAnswersAsSingleQueries() {
+        MembershipFilter<Long> filter = create(10_000, 0.01, KeyHasher.longs());
+        long[] hashes = new long[20_000];
+        for (int i = 0; i < hashes.length; i++) {
+            // Present and absent keys interleaved, so both answers occur in every stretch.
+            hashes[i] = KeyHasher.hashLong((i & 1) == 0 ? TestKeys.presentLong(SEED, i / 2) : TestKeys.absentLong(SEED, i));
+            if ((i & 1) == 0) {
+                filter.addHash(hashes[i]);
+            }
+        }
+        boolean[] out = new boolean[hashes.length];
+        java.util.Arrays.fill(out, 0, 3, true);
+        filter.mightContainHashes(hashes, 3, hashes.length - 5, out);
+        int positives = 0;
+        for (int i = 0; i < hashes.length; i++) {
+            boolean inRange = i >= 3 && i < hashes.length - 5;
+            boolean expected = inRange ? filter.mightContainHash(hashes[i]) : i < 3;
+            if (out[i] != expected) {
+                throw new AssertionError("batch answer " + out[i] + " at index " + i + ", single query " + expected);
+            }
+            positives += inRange && out[i] ? 1 : 0;
+        }
+        assertThat(positives).as("every present key answers true").isGreaterThanOrEqualTo((hashes.length - 8) / 2);
+        boolean[] untouched = new boolean[4];
+        assertThatThrownBy(() -> filter.mightContainHashes(hashes, 0, 5, untouched))
+                .isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> filter.mightContainHashes(hashes, 2, 1, out)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThat(untouched).containsOnly(false);
+    }
+
     @Test
     void concurrentUseLosesNoItem() throws InterruptedException {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
         MembershipFilter<Long> filter = create(items(), 0.01, KeyHasher.longs());
         if (!filter.capabilities().contains(Capability.CONCURRENT)) {
             return;
@@ -470,12 +618,105 @@ public abstract class MembershipFilterContract {
         }
     }
 
+    /** Built from a set, so it serves every kind; for a dynamic kind it equals create and add. */
     private byte[] smallSerializedFilter() throws IOException {
-        MembershipFilter<CharSequence> filter = create(200, 0.01, KeyHasher.strings());
-        for (int i = 0; i < 150; i++) {
-            filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
+        return FilterBytes.of(build(200, 0.01, KeyHasher.strings(), presentStrings(150, 0)));
+    }
+
+    /**
+     * Every kind builds from a whole set (with some items listed twice; a static kind drops the
+     * copies, a dynamic one adds them as its add does, so a cuckoo filter stores them): no false
+     * negatives, about the distinct items counted, and the measured fpp within the tolerance of the target over
+     * {@link #probesFor} absent keys (see there for the bound it tells apart).
+     */
+    @ParameterizedTest(name = "fpp={0}")
+    @MethodSource("fpps")
+    void builtFromASetHoldsItOnceAndMeetsTheFpp(double fpp) {
+        MembershipFilter<CharSequence> filter = build(N, fpp, KeyHasher.strings(), presentStrings(N, N / 1000));
+        assertThat(filter.kind()).isEqualTo(kind());
+        for (int i = 0; i < N; i++) {
+            String key = TestKeys.string(TestKeys.presentLong(SEED, i));
+            if (!filter.mightContain(key)) {
+                throw new AssertionError("false negative for key #" + i + " of a built set");
+            }
         }
-        return FilterBytes.of(filter);
+        assertThat((double) filter.approximateCount()).as("approximateCount of %d distinct items", N)
+                .isBetween(0.9 * N, 1.1 * N);
+        assertThat(filter.expectedFpp()).as("expectedFpp of the built set").isPositive()
+                .isLessThanOrEqualTo(FPP_TOLERANCE * fpp);
+        int probes = probesFor(fpp);
+        long positives = 0;
+        for (int i = 0; i < probes; i++) {
+            positives += filter.mightContain(TestKeys.string(TestKeys.absentLong(SEED, i))) ? 1 : 0;
+        }
+        assertThat((double) positives / probes).as("measured fpp over %d absent keys", probes)
+                .isLessThanOrEqualTo(FPP_TOLERANCE * fpp);
+    }
+
+    /** The iterable, stream, hash-array and collector paths (sequential and parallel) give one filter. */
+    @Test
+    void everyBuildPathGivesTheSameFilter() {
+        List<String> items = presentStrings(5000, 0);
+        long[] hashes = items.stream().mapToLong(KeyHasher::hashString).toArray();
+        long[] untouched = hashes.clone();
+        FilterSpec spec = spec(5000, 0.01);
+        byte[] fromIterable = FilterBytes.of(Filters.build(kind(), spec, KeyHasher.strings(), items));
+        assertThat(FilterBytes.of(Filters.build(kind(), spec, KeyHasher.strings(), items.stream())))
+                .as("built from a stream").isEqualTo(fromIterable);
+        assertThat(FilterBytes.of(Filters.buildFromHashes(kind(), spec, KeyHasher.strings(), hashes)))
+                .as("built from hashes").isEqualTo(fromIterable);
+        assertThat(hashes).as("the caller's hash array").isEqualTo(untouched);
+        assertThat(FilterBytes.of(items.stream().collect(Filters.toFilter(kind(), spec, KeyHasher.strings()))))
+                .as("collected").isEqualTo(fromIterable);
+        assertThat(FilterBytes.of(items.parallelStream().collect(Filters.toFilter(kind(), spec, KeyHasher.strings()))))
+                .as("collected in parallel").isEqualTo(fromIterable);
+        List<String> withNull = new ArrayList<>(items);
+        withNull.add(null);
+        assertThatThrownBy(() -> Filters.build(kind(), spec, KeyHasher.strings(), withNull))
+                .isInstanceOf(NullPointerException.class).hasMessageContaining("null");
+    }
+
+    /** A built filter survives a write and read: same answers, same bytes written again. */
+    @ParameterizedTest(name = "fpp={0}")
+    @MethodSource("fpps")
+    void builtFilterWriteThenReadAnswersIdentically(double fpp) throws IOException {
+        MembershipFilter<CharSequence> filter = build(N, fpp, KeyHasher.strings(), presentStrings(N, 0));
+        byte[] bytes = FilterBytes.of(filter);
+        MembershipFilter<CharSequence> read = Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.strings());
+        assertThat(read.spec()).isEqualTo(filter.spec());
+        assertThat(read.bitSize()).isEqualTo(filter.bitSize());
+        assertThat(read.approximateCount()).isEqualTo(filter.approximateCount());
+        assertThat(read.expectedFpp()).isEqualTo(filter.expectedFpp());
+        for (int i = 0; i < N; i++) {
+            if (!read.mightContain(TestKeys.string(TestKeys.presentLong(SEED, i)))) {
+                throw new AssertionError("false negative after round trip for key #" + i);
+            }
+        }
+        for (int i = 0; i < probesFor(fpp); i++) {
+            long hash = KeyHasher.hashString(TestKeys.string(TestKeys.absentLong(SEED, i)));
+            if (read.mightContainHash(hash) != filter.mightContainHash(hash)) {
+                throw new AssertionError("answers differ after round trip for absent key #" + i);
+            }
+        }
+        assertThat(FilterBytes.of(read)).as("bytes written again").isEqualTo(bytes);
+    }
+
+    /** A static kind refuses every change, names itself, and stays as built. */
+    @Test
+    void addFollowsTheCapability() {
+        MembershipFilter<CharSequence> filter = build(1000, 0.01, KeyHasher.strings(), presentStrings(1000, 0));
+        if (addsAfterConstruction()) {
+            assertThat(filter.add(TestKeys.string(TestKeys.absentLong(SEED, 0)))).isTrue();
+            return;
+        }
+        byte[] before = FilterBytes.of(filter);
+        assertThatThrownBy(() -> filter.add("x")).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining(kind());
+        assertThatThrownBy(() -> filter.addHash(1L)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(filter::clear).isInstanceOf(UnsupportedOperationException.class);
+        assertThat(FilterBytes.of(filter)).as("bytes after refused changes").isEqualTo(before);
+        MembershipFilter<CharSequence> empty = create(1000, 0.01, KeyHasher.strings());
+        assertThat(empty.approximateCount()).as("count of a created (empty) static filter").isZero();
     }
 
     private static void assertRejected(byte[] bytes, String what) {

@@ -1,9 +1,23 @@
 package org.bloomery.compare.contestant;
 
-/** What a contestant can do beyond add and query; decides which workloads it takes part in. */
+/**
+ * What a contestant can do beyond add and query; decides which workloads it takes part in and which
+ * needs of the report's summary it can serve. A Bloomery kind gets the ability named like each
+ * {@link org.bloomery.api.Capability} its provider declares, so a capability added to the api needs
+ * only a constant of the same name here.
+ */
 public enum Ability {
     /** It can delete a key it holds: it runs the churn workload and the remove phase. */
     REMOVE,
     /** It grows past the capacity it was built for: it runs the growth workload. */
-    GROW
+    GROW,
+    /** It is safe for concurrent adds and queries: it runs the threads workload. */
+    CONCURRENT,
+    /** Its state lives outside the JVM, so several processes can share one filter. */
+    SHARED,
+    /**
+     * It is built once from a set known in advance and cannot add after construction; the entrant of
+     * such a filter sets it (it is the absence of a capability, so it is not named after one).
+     */
+    STATIC
 }

@@ -35,23 +35,34 @@ public final class BloomeryContestant implements Contestant {
      */
     public static Entrant entrant(FilterProvider provider, Map<String, String> options) {
         String kind = provider.kind();
-        Set<Ability> abilities = EnumSet.noneOf(Ability.class);
-        if (provider.capabilities().contains(Capability.REMOVE)) {
-            abilities.add(Ability.REMOVE);
-        }
-        if (provider.capabilities().contains(Capability.GROW)) {
-            abilities.add(Ability.GROW);
-        }
+        // What the filters built with these options do, not all the kind can do with some options.
+        Set<Ability> abilities = abilities(
+                Filters.create(kind, spec(1, 0.01, options), KeyHasher.longs()).capabilities());
         String description = "Bloomery '" + kind + "' (" + provider.getClass().getName() + ")"
                 + (options.isEmpty() ? "" : ", options " + options);
         return new Entrant(kind, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) -> {
-            FilterSpec spec = FilterSpec.of(n, fpp);
-            for (Map.Entry<String, String> option : options.entrySet()) {
-                spec = spec.withOption(option.getKey(), option.getValue());
-            }
             KeyHasher<?> hasher = keyType == KeyType.STRING ? KeyHasher.strings() : KeyHasher.longs();
-            return new BloomeryContestant(Filters.create(kind, spec, hasher));
+            return new BloomeryContestant(Filters.create(kind, spec(n, fpp, options), hasher));
         });
+    }
+
+    private static FilterSpec spec(long n, double fpp, Map<String, String> options) {
+        FilterSpec spec = FilterSpec.of(n, fpp);
+        for (Map.Entry<String, String> option : options.entrySet()) {
+            spec = spec.withOption(option.getKey(), option.getValue());
+        }
+        return spec;
+    }
+
+    /** The ability named like each capability, for the capabilities that have one (MERGE has none). */
+    static Set<Ability> abilities(Set<Capability> capabilities) {
+        Set<Ability> abilities = EnumSet.noneOf(Ability.class);
+        for (Ability ability : Ability.values()) {
+            if (capabilities.stream().anyMatch(c -> c.name().equals(ability.name()))) {
+                abilities.add(ability);
+            }
+        }
+        return abilities;
     }
 
     @Override

@@ -22,7 +22,9 @@ public final class CuckooFilter4jContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant entrant() {
-        return new Entrant("cuckoofilter4j", "cuckoo", Side.PEER, EnumSet.of(Ability.REMOVE), false,
+        // Documented thread-safe: segment locks around every bucket access.
+        return new Entrant("cuckoofilter4j", "cuckoo", Side.PEER, EnumSet.of(Ability.REMOVE, Ability.CONCURRENT),
+                false,
                 "CuckooFilter4J " + LibraryVersions.of("cuckoofilter4j") + " com.github.mgunlogson.cuckoofilter4j.CuckooFilter (default hash, random salt)",
                 CuckooFilter4jContestant::new);
     }

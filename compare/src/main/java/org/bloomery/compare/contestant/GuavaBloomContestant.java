@@ -25,7 +25,8 @@ public final class GuavaBloomContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant entrant() {
-        return new Entrant("guava", "classic", Side.PEER, Set.of(), true,
+        // Lock-free compare-and-set on its bit array since Guava 23: safe for concurrent use.
+        return new Entrant("guava", "classic", Side.PEER, Set.of(Ability.CONCURRENT), true,
                 "Guava " + LibraryVersions.of("guava")
                         + " com.google.common.hash.BloomFilter (murmur3_128, Funnels.stringFunnel(UTF_8) / longFunnel())",
                 GuavaBloomContestant::new);

@@ -16,7 +16,10 @@ final class ChurnChart {
     private static final int WIDTH = 760;
     private static final int LEFT = 240;
     private static final int RIGHT = 30;
-    private static final int TOP = 24;
+    private static final int LEGEND_TOP = 20;
+    private static final int LEGEND_ROW = 18;
+    /** Rough width of one character of the 12 px font, for laying out the legend. */
+    private static final double CHAR_WIDTH = 7;
     private static final int PLOT = 260;
     private static final int ROW = 16;
 
@@ -25,9 +28,13 @@ final class ChurnChart {
 
     static String draw(List<Result> churn, List<String> contestants) {
         int rounds = churn.stream().mapToInt(r -> r.rounds().size()).max().orElse(1);
-        int gridTop = TOP + PLOT + 60;
+        List<String> names = churn.stream().map(Result::contestant).distinct().toList();
+        int legendRows = legendRows(names);
+        int top = LEGEND_TOP + legendRows * LEGEND_ROW + 24;
+        int gridTop = top + PLOT + 60;
         int height = gridTop + (churn.size() + 1) * ROW + 20;
         Svg svg = new Svg(WIDTH, height, "Churn: false-positive rate and false negatives per round");
+        legend(svg, names, contestants);
         double minFpp = 1;
         double maxFpp = 0;
         for (Result r : churn) {
@@ -41,20 +48,18 @@ final class ChurnChart {
             }
         }
         Axis x = new Axis(0.5, rounds + 0.5, LEFT, WIDTH - RIGHT, false);
-        Axis y = Axis.logAround(minFpp, Math.min(1, maxFpp), 10, TOP + PLOT, TOP);
+        Axis y = Axis.logAround(minFpp, Math.min(1, maxFpp), 10, top + PLOT, top);
         for (double tick : y.ticks(10)) {
             svg.line(LEFT, y.at(tick), WIDTH - RIGHT, y.at(tick), "#e4e4e4", "");
             svg.text(LEFT - 6, y.at(tick) + 4, "end", "#333", Figures.percent(tick));
         }
         for (int round = 1; round <= rounds; round++) {
-            svg.text(x.at(round), TOP + PLOT + 16, "middle", "#333", Integer.toString(round));
+            svg.text(x.at(round), top + PLOT + 16, "middle", "#333", Integer.toString(round));
         }
-        svg.text((LEFT + WIDTH - RIGHT) / 2.0, TOP + PLOT + 34, "middle", "#333", "round");
-        svg.text(LEFT - 6, TOP - 6, "end", "#333", "measured fpp");
-        svg.text(LEFT + 6, TOP - 6, "start", "#555",
-                "solid: string keys · dashed: long keys · dotted: target fpp");
-        svg.line(LEFT, TOP + PLOT, WIDTH - RIGHT, TOP + PLOT, "#333", "");
-        svg.line(LEFT, TOP, LEFT, TOP + PLOT, "#333", "");
+        svg.text((LEFT + WIDTH - RIGHT) / 2.0, top + PLOT + 34, "middle", "#333", "round");
+        svg.text(LEFT - 6, top - 8, "end", "#333", "measured fpp (log scale)");
+        svg.line(LEFT, top + PLOT, WIDTH - RIGHT, top + PLOT, "#333", "");
+        svg.line(LEFT, top, LEFT, top + PLOT, "#333", "");
         for (Result r : churn) {
             svg.line(LEFT, y.at(r.targetFpp()), WIDTH - RIGHT, y.at(r.targetFpp()), "#999", "1 3");
             String color = Svg.color(Math.max(0, contestants.indexOf(r.contestant())));
@@ -62,10 +67,10 @@ final class ChurnChart {
             for (ChurnRound c : r.rounds()) {
                 double[] p = {x.at(c.round()), y.at(Math.max(y.min(), c.falsePositives().rate()))};
                 points.add(p);
-                svg.circle(p[0], p[1], 2.5, color, String.format(Locale.ROOT, "%s, round %d: fpp %s",
-                        label(r), c.round(), Figures.percent(c.falsePositives().rate())));
+                KeyMarker.draw(svg, r.keyType(), p[0], p[1], color, String.format(Locale.ROOT,
+                        "%s, round %d: fpp %s", label(r), c.round(), Figures.percent(c.falsePositives().rate())));
             }
-            svg.polyline(points, color, r.keyType() == KeyType.LONG ? "6 4" : "", 1.5);
+            svg.polyline(points, color, KeyMarker.dash(r.keyType()), 1.5);
         }
         svg.text(LEFT - 6, gridTop, "end", "#333", "false negatives per round");
         for (int round = 1; round <= rounds; round++) {
@@ -82,6 +87,59 @@ final class ChurnChart {
             rowY += ROW;
         }
         return svg.end();
+    }
+
+    /** The legend's items: a colour per contestant, then the key types' line styles and the target line. */
+    private static List<String> legendItems(List<String> names) {
+        List<String> items = new ArrayList<>(names);
+        items.add("string keys (solid, filled circle)");
+        items.add("long keys (dashed, open square)");
+        items.add("target fpp (dotted)");
+        return items;
+    }
+
+    private static double itemWidth(String item) {
+        return 34 + item.length() * CHAR_WIDTH;
+    }
+
+    private static int legendRows(List<String> names) {
+        int rows = 1;
+        double x = LEFT;
+        for (String item : legendItems(names)) {
+            if (x + itemWidth(item) > WIDTH - RIGHT && x > LEFT) {
+                rows++;
+                x = LEFT;
+            }
+            x += itemWidth(item);
+        }
+        return rows;
+    }
+
+    private static void legend(Svg svg, List<String> names, List<String> contestants) {
+        double x = LEFT;
+        double y = LEGEND_TOP;
+        svg.text(LEFT - 6, y, "end", "#333", "legend");
+        for (String item : legendItems(names)) {
+            if (x + itemWidth(item) > WIDTH - RIGHT && x > LEFT) {
+                x = LEFT;
+                y += LEGEND_ROW;
+            }
+            int index = names.indexOf(item);
+            if (index >= 0) {
+                String color = Svg.color(Math.max(0, contestants.indexOf(item)));
+                svg.line(x, y - 4, x + 22, y - 4, color, "", 3);
+            } else if (item.startsWith("string")) {
+                svg.line(x, y - 4, x + 22, y - 4, "#555", "", 1.5);
+                KeyMarker.draw(svg, KeyType.STRING, x + 11, y - 4, "#555", item);
+            } else if (item.startsWith("long")) {
+                svg.line(x, y - 4, x + 22, y - 4, "#555", KeyMarker.LONG_DASH, 1.5);
+                KeyMarker.draw(svg, KeyType.LONG, x + 11, y - 4, "#555", item);
+            } else {
+                svg.line(x, y - 4, x + 22, y - 4, "#999", "1 3", 1.5);
+            }
+            svg.text(x + 28, y, "start", "#333", item);
+            x += itemWidth(item);
+        }
     }
 
     private static String label(Result r) {

@@ -2,26 +2,25 @@ package org.bloomery.compare.report;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.bloomery.compare.workload.ChurnRound;
+import org.bloomery.compare.workload.Phase;
 import org.bloomery.compare.workload.Result;
+import org.bloomery.compare.workload.Spread;
 
 /**
  * Writes a report as CSV (RFC 4180): a header line, then one row per contestant × workload × spec ×
- * key type with every measured figure and the machine. Numbers use a dot and no grouping; a figure
- * that was not measured is an empty cell; churn's per-round figures are space-separated lists.
+ * key type × figure, with the figure's median, min and max over the timed rounds (all three equal
+ * for a figure measured once, such as a size or a count) and the run's seed and machine. Numbers use
+ * a dot and no grouping; a figure that was not measured has no row.
  */
 public final class CsvReport {
     /** The column names, in order. */
     public static final List<String> COLUMNS = List.of("workload", "contestant", "family", "side", "key_type", "n",
-            "target_fpp", "capacity", "bits_per_element", "bits_approximate", "layers", "absent_queries",
-            "false_positives", "measured_fpp", "fpp_ci95_low", "fpp_ci95_high", "false_negatives", "add_mops",
-            "query_present_mops", "query_absent_mops", "remove_mops", "rounds", "round_false_negatives",
-            "round_fpp", "round_mops", "note", "seed", "jdk", "cores", "os", "max_heap_mib", "date");
-
+            "target_fpp", "capacity", "threads", "figure", "unit", "median", "min", "max", "rounds", "note", "seed",
+            "jdk", "cpu", "cores", "os", "max_heap_mib", "date");
     private CsvReport() {
     }
 
@@ -34,26 +33,55 @@ public final class CsvReport {
     public static String write(Report report) {
         StringBuilder csv = new StringBuilder();
         line(csv, COLUMNS);
-        RunInfo info = report.info();
-        Machine m = info.machine();
         for (Result r : report.results()) {
-            line(csv, List.of(r.workload().label(), r.contestant(), r.family(), r.side().name().toLowerCase(Locale.ROOT),
-                    r.keyType().label(), Long.toString(r.n()), number(r.targetFpp()), Long.toString(r.capacity()),
-                    number(r.bitsPerElement()), Boolean.toString(r.bitsApproximate()),
-                    r.layers().isPresent() ? Integer.toString(r.layers().getAsInt()) : "",
-                    Long.toString(r.falsePositives().trials()), Long.toString(r.falsePositives().hits()),
-                    number(r.falsePositives().rate()), number(r.falsePositives().low()),
-                    number(r.falsePositives().high()), Long.toString(r.falseNegatives()),
-                    number(r.throughput().add()), number(r.throughput().queryPresent()),
-                    number(r.throughput().queryAbsent()), number(r.throughput().remove()),
-                    r.rounds().isEmpty() ? "" : Integer.toString(r.rounds().size()),
-                    perRound(r.rounds(), c -> Long.toString(c.falseNegatives())),
-                    perRound(r.rounds(), c -> number(c.falsePositives().rate())),
-                    perRound(r.rounds(), c -> number(c.mops())),
-                    r.note(), Long.toString(info.seed()), m.jdk(), Integer.toString(m.cores()), m.os(),
-                    Long.toString(m.maxHeapMiB()), m.date()));
+            for (Figure f : figures(r)) {
+                List<String> cells = new ArrayList<>(List.of(r.workload().label(), r.contestant(), r.family(),
+                        r.side().name().toLowerCase(Locale.ROOT), r.keyType().label(), Long.toString(r.n()),
+                        number(r.targetFpp()), Long.toString(r.capacity()), Integer.toString(r.threads()), f.name(),
+                        f.unit(), number(f.value().median()), number(f.value().min()), number(f.value().max()),
+                        Integer.toString(f.value().rounds()), r.note()));
+                cells.addAll(machine(report.info()));
+                line(csv, cells);
+            }
         }
         return csv.toString();
+    }
+
+    /** One figure of one result; {@code name} may carry a churn round, e.g. {@code round_fpp_3}. */
+    private record Figure(String name, String unit, Spread value) {
+        static Figure once(String name, String unit, double value) {
+            return new Figure(name, unit, new Spread(value, value, value, 1));
+        }
+    }
+
+    private static List<Figure> figures(Result r) {
+        List<Figure> figures = new ArrayList<>();
+        figures.add(Figure.once("bits_per_element", "bits", r.bitsPerElement()));
+        r.layers().ifPresent(layers -> figures.add(Figure.once("layers", "count", layers)));
+        figures.add(Figure.once("absent_queries", "count", r.falsePositives().trials()));
+        figures.add(Figure.once("false_positives", "count", r.falsePositives().hits()));
+        figures.add(Figure.once("measured_fpp", "ratio", r.falsePositives().rate()));
+        figures.add(Figure.once("fpp_ci95_low", "ratio", r.falsePositives().low()));
+        figures.add(Figure.once("fpp_ci95_high", "ratio", r.falsePositives().high()));
+        figures.add(Figure.once("false_negatives", "count", r.falseNegatives()));
+        for (Phase phase : Phase.values()) {
+            Spread s = r.throughput().of(phase);
+            if (s.measured()) {
+                figures.add(new Figure(phase.label().replace(' ', '_') + "_mops", "M ops/s", s));
+            }
+        }
+        for (ChurnRound c : r.rounds()) {
+            figures.add(Figure.once("round_false_negatives_" + c.round(), "count", c.falseNegatives()));
+            figures.add(Figure.once("round_fpp_" + c.round(), "ratio", c.falsePositives().rate()));
+            figures.add(Figure.once("round_mops_" + c.round(), "M ops/s", c.mops()));
+        }
+        return figures;
+    }
+
+    private static List<String> machine(RunInfo info) {
+        Machine m = info.machine();
+        return List.of(Long.toString(info.seed()), m.jdk(), m.cpu(), Integer.toString(m.cores()), m.os(),
+                Long.toString(m.maxHeapMiB()), m.date());
     }
 
     /** A plain number with enough digits to recompute it: up to 12 significant digits, no grouping. */
@@ -63,10 +91,6 @@ public final class CsvReport {
         }
         return new BigDecimal(value).round(new MathContext(12)).stripTrailingZeros()
                 .toPlainString();
-    }
-
-    private static String perRound(List<ChurnRound> rounds, Function<ChurnRound, String> figure) {
-        return rounds.stream().map(figure).collect(Collectors.joining(" "));
     }
 
     private static void line(StringBuilder csv, List<String> cells) {

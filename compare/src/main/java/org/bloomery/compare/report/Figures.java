@@ -1,6 +1,7 @@
 package org.bloomery.compare.report;
 
 import java.util.Locale;
+import org.bloomery.compare.workload.Spread;
 
 /** How the human-readable reports print numbers; CSV prints plain machine-readable values instead. */
 final class Figures {
@@ -39,6 +40,17 @@ final class Figures {
     /** Two decimals, or a dash for NaN. */
     static String twoDecimals(double value) {
         return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    /** A median with the rounds' range, e.g. {@code 12.31 (11.90–12.84)}; one value when there was one round. */
+    static String spread(Spread s) {
+        if (!s.measured()) {
+            return "–";
+        }
+        if (s.rounds() == 1) {
+            return twoDecimals(s.median());
+        }
+        return twoDecimals(s.median()) + " (" + twoDecimals(s.min()) + "–" + twoDecimals(s.max()) + ")";
     }
 
     /** A count with thousands separators, e.g. {@code 1,000,000}. */

@@ -40,6 +40,17 @@ public enum Format {
     }
 
     /**
+     * The Markdown fragment of the imported JMH figures that the README's performance table is pasted
+     * from ({@code performance.md}).
+     *
+     * @param report a report with JMH figures
+     * @return the Markdown text
+     */
+    public static String performance(Report report) {
+        return JmhTables.performanceFragment(report.jmh(), report.info());
+    }
+
+    /**
      * The name used on the command line.
      *
      * @return {@code md}, {@code csv} or {@code html}

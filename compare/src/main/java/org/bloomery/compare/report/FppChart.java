@@ -3,14 +3,15 @@ package org.bloomery.compare.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.workload.Result;
 
 /**
  * Chart 1: measured false-positive rate (log scale) against bits per element (log scale) for every
  * contestant of the uniform workload at every fpp, with the 95% interval as a vertical bar, the
- * lower bound log2(1/ε) and the classic Bloom curve 1.44·log2(1/ε) as lines. Circles are string keys,
- * squares long keys.
+ * lower bound log2(1/ε) and the classic Bloom curve 1.44·log2(1/ε) as lines. Filled circles are string
+ * keys, open squares long keys. A point that would cover another is moved sideways in steps of
+ * {@link #DODGE} pixels (right, left, further right, …) with a thin leader back to its true place, so
+ * that every contestant stays visible; the tooltip gives exact values.
  */
 final class FppChart {
     private static final int WIDTH = 760;
@@ -23,6 +24,8 @@ final class FppChart {
     private static final String CLASSIC_COLOR = "#888";
     private static final String LOWER_BOUND_COLOR = "#000";
     private static final String LOWER_BOUND_DASH = "4 3";
+    /** Pixels a point moves right when it would cover another one. */
+    static final double DODGE = 9;
 
     private FppChart() {
     }
@@ -48,23 +51,40 @@ final class FppChart {
         frame(svg, x, y);
         curve(svg, x, y, 1.0, LOWER_BOUND_COLOR, LOWER_BOUND_DASH);
         curve(svg, x, y, Figures.CLASSIC_FACTOR, CLASSIC_COLOR, "");
+        List<double[]> placed = new ArrayList<>();
         for (Result r : uniform) {
             String color = Svg.color(Math.max(0, contestants.indexOf(r.contestant())));
-            double px = x.at(r.bitsPerElement());
             double rate = Math.max(r.falsePositives().rate(), y.min());
+            double py = y.at(rate);
+            double trueX = x.at(r.bitsPerElement());
+            double px = dodge(placed, trueX, py);
+            if (px != trueX) {
+                svg.line(trueX, py, px, py, "#bbb", "", 1);
+                svg.line(trueX, py - 3, trueX, py + 3, "#888", "", 1);
+            }
             String tip = String.format(Locale.ROOT, "%s, %s keys, target %s: %.2f bits/element, fpp %s",
                     r.contestant(), r.keyType().label(), Figures.fpp(r.targetFpp()), r.bitsPerElement(),
                     Figures.percent(r.falsePositives().rate()));
             svg.line(px, y.at(Math.max(r.falsePositives().low(), y.min())), px, y.at(r.falsePositives().high()),
                     color, "");
-            if (r.keyType() == KeyType.STRING) {
-                svg.circle(px, y.at(rate), 4, color, tip);
-            } else {
-                svg.rect(px - 3.5, y.at(rate) - 3.5, 7, 7, color, tip);
-            }
+            KeyMarker.draw(svg, r.keyType(), px, py, color, tip);
         }
         legend(svg, contestants);
         return svg.end();
+    }
+
+    /**
+     * The x nearest to {@code px} (trying px, px + d, px − d, px + 2d, …) at which a point at height py
+     * covers none of the placed points; the point is then placed there.
+     */
+    static double dodge(List<double[]> placed, double px, double py) {
+        for (int step = 0; ; step++) {
+            double x = px + (step % 2 == 1 ? 1 : -1) * ((step + 1) / 2) * DODGE;
+            if (placed.stream().noneMatch(p -> Math.abs(p[0] - x) < DODGE && Math.abs(p[1] - py) < DODGE)) {
+                placed.add(new double[] {x, py});
+                return x;
+            }
+        }
     }
 
     private static void frame(Svg svg, Axis x, Axis y) {
@@ -105,11 +125,18 @@ final class FppChart {
         }
         svg.circle(lx, ly + 10, 4, "#555", "string keys");
         svg.text(lx + 10, ly + 14, "start", "#333", "string keys");
-        svg.rect(lx - 3.5, ly + 24.5, 7, 7, "#555", "long keys");
+        svg.openSquare(lx, ly + 28, 3.5, "#555", "long keys");
         svg.text(lx + 10, ly + 32, "start", "#333", "long keys");
-        svg.line(lx - 6, ly + 50, lx + 6, ly + 50, CLASSIC_COLOR, "");
+        svg.line(lx - 6, ly + 50, lx + 6, ly + 50, CLASSIC_COLOR, "", 1.5);
         svg.text(lx + 10, ly + 54, "start", "#333", "classic Bloom 1.44·log2(1/ε)");
-        svg.line(lx - 6, ly + 68, lx + 6, ly + 68, LOWER_BOUND_COLOR, LOWER_BOUND_DASH);
+        svg.line(lx - 6, ly + 68, lx + 6, ly + 68, LOWER_BOUND_COLOR, LOWER_BOUND_DASH, 1.5);
         svg.text(lx + 10, ly + 72, "start", "#333", "lower bound log2(1/ε)");
+        svg.line(lx, ly + 80, lx, ly + 94, "#555", "");
+        svg.text(lx + 10, ly + 90, "start", "#333", "bar: 95% interval of fpp");
+        svg.line(lx - 6, ly + 106, lx + 6, ly + 106, "#bbb", "", 1);
+        svg.line(lx - 6, ly + 103, lx - 6, ly + 109, "#888", "", 1);
+        svg.text(lx + 10, ly + 110, "start", "#333", "moved aside from its tick");
+        svg.text(lx + 10, ly + 124, "start", "#333", "so as not to cover another;");
+        svg.text(lx + 10, ly + 138, "start", "#333", "hover for exact values");
     }
 }

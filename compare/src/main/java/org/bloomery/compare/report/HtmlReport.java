@@ -1,14 +1,16 @@
 package org.bloomery.compare.report;
 
 import java.util.List;
+import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.Side;
 import org.bloomery.compare.workload.Result;
 import org.bloomery.compare.workload.Workload;
 
 /**
- * Writes a report as one self-contained XHTML page: inline CSS, three hand-written inline SVG charts
- * (fpp against space, throughput, churn), the tables and the reading guide. No script, font or
- * other external resource; the page is well-formed XML.
+ * Writes a report as one self-contained XHTML page: the decision summary first, then the reading
+ * guide, the run, hand-written inline SVG charts (fpp against space, throughput, churn, scaling per
+ * key type, and the imported JMH figures) and the tables. No script, font or other external
+ * resource; the page is well-formed XML.
  */
 public final class HtmlReport {
     private static final String STYLE = """
@@ -17,7 +19,7 @@ public final class HtmlReport {
             h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
             table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}
             th,td{border:1px solid #ddd;padding:.25em .5em}th{background:#f4f4f4}
-            td.num{text-align:right;font-variant-numeric:tabular-nums}
+            td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
             svg{display:block;margin:.5em 0;font-size:12px;background:#fff}
             .header li{margin:.15em 0}
             """;
@@ -39,6 +41,13 @@ public final class HtmlReport {
         html.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
                 .append("<meta charset=\"utf-8\"/>\n<title>Bloomery comparison</title>\n<style>")
                 .append(STYLE).append("</style>\n</head>\n<body>\n<h1>Bloomery comparison</h1>\n");
+        table(html, Summary.table(report));
+        for (String paragraph : Summary.paragraphs(report)) {
+            html.append("<p>").append(Svg.escape(paragraph)).append("</p>\n");
+        }
+        html.append("<h2>How to read this report</h2>\n");
+        list(html, "guide", ReportHeader.howToRead(report.info()));
+        html.append("<h2>The run</h2>\n");
         list(html, "header", ReportHeader.lines(report.info()));
         List<Result> uniform = report.of(Workload.UNIFORM);
         if (!uniform.isEmpty()) {
@@ -52,25 +61,37 @@ public final class HtmlReport {
         if (!churn.isEmpty()) {
             html.append("<h2>Churn, round by round</h2>\n").append(ChurnChart.draw(churn, contestants));
         }
-        for (Table table : ReportTables.of(report)) {
-            html.append("<h2>").append(Svg.escape(table.title())).append("</h2>\n<table>\n<thead><tr>");
-            for (String header : table.headers()) {
-                html.append("<th>").append(Svg.escape(header)).append("</th>");
+        for (KeyType type : KeyType.values()) {
+            List<Result> scaling = report.of(Workload.SCALING).stream().filter(r -> r.keyType() == type).toList();
+            if (!scaling.isEmpty()) {
+                html.append("<h2>How cost grows with n, ").append(type.label()).append(" keys</h2>\n")
+                        .append(ScalingChart.draw(scaling, contestants, report.info().machine().caches()));
             }
-            html.append("</tr></thead>\n<tbody>\n");
-            for (List<String> row : table.rows()) {
-                html.append("<tr>");
-                for (int i = 0; i < row.size(); i++) {
-                    html.append(table.isText(i) ? "<td>" : "<td class=\"num\">")
-                            .append(Svg.escape(row.get(i))).append("</td>");
-                }
-                html.append("</tr>\n");
-            }
-            html.append("</tbody>\n</table>\n");
         }
-        html.append("<h2>How to read this report</h2>\n");
-        list(html, "guide", ReportHeader.howToRead(report.info()));
+        if (!report.jmh().isEmpty()) {
+            html.append("<h2>JMH figures</h2>\n").append(JmhChart.draw(report.jmh()));
+        }
+        for (Table table : ReportTables.of(report)) {
+            table(html, table);
+        }
         return html.append("</body>\n</html>\n").toString();
+    }
+
+    private static void table(StringBuilder html, Table table) {
+        html.append("<h2>").append(Svg.escape(table.title())).append("</h2>\n<table>\n<thead><tr>");
+        for (String header : table.headers()) {
+            html.append("<th>").append(Svg.escape(header)).append("</th>");
+        }
+        html.append("</tr></thead>\n<tbody>\n");
+        for (List<String> row : table.rows()) {
+            html.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+                html.append(table.isText(i) ? "<td>" : "<td class=\"num\">").append(Svg.escape(row.get(i)))
+                        .append("</td>");
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</tbody>\n</table>\n");
     }
 
     private static void list(StringBuilder html, String cssClass, List<String> items) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.bloomery.compare.contestant.LibraryVersions;
 
 /** The header lines and the reading guide, shared by the Markdown and HTML reports. */
 final class ReportHeader {
@@ -16,18 +17,24 @@ final class ReportHeader {
     static List<String> lines(RunInfo info) {
         Machine m = info.machine();
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "n = %s keys · fpp %s · seed %d · workloads %s · churn rounds %d",
+        lines.add("Command: " + info.commandLine());
+        lines.add(String.format(Locale.ROOT, "n = %s keys · fpp %s · seed %d · workloads %s · %d timed rounds",
                 Figures.count(info.n()), info.fpps().stream().map(Figures::fpp).collect(Collectors.joining(", ")),
-                info.seed(), String.join(", ", info.workloads()), info.rounds()));
-        lines.add(String.format(Locale.ROOT, "Machine: %s · %d cores · %s · max heap %d MiB · %s · run took %.0f s",
-                m.jdk(), m.cores(), m.os(), m.maxHeapMiB(), m.date(), info.seconds()));
-        lines.add("Bloomery kinds found: " + listOrNone(info.kindsFound()) + " · missing: "
+                info.seed(), String.join(", ", info.workloads()), info.rounds())
+                + (info.workloads().contains("threads") ? " · threads " + info.threads() : ""));
+        lines.add(String.format(Locale.ROOT, "Machine: %s · %d cores · caches: %s · %s · %s · max heap %d MiB · %s"
+                + " · run took %.0f s", m.cpu(), m.cores(), m.caches().describe(), m.os(), m.jdk(), m.maxHeapMiB(),
+                m.date(), info.seconds()));
+        lines.add("Bloomery " + LibraryVersions.of("bloomery") + " kinds found: " + listOrNone(info.kindsFound()) + " · missing: "
                 + listOrNone(info.kindsMissing()));
         lines.add("Peers: " + listOrNone(info.peers()));
         lines.add("Exact sets: " + listOrNone(info.exactSets()));
-        lines.add("Timing: System.nanoTime around whole phases of one pass, after a short untimed warm-up;"
-                + " a report figure, not a micro-benchmark. For rigorous throughput run the JMH suite: "
-                + JMH_COMMAND);
+        lines.add("Timing: every contestant is warmed (untimed) before any is timed; then each is timed in "
+                + info.rounds() + " rounds, interleaved with the others in an order rotated each round. A figure is"
+                + " the median of its rounds, with the min–max in brackets. These are whole-phase timings"
+                + " (System.nanoTime around a loop over all keys, through one adapter per contestant): good for"
+                + " comparing contestants within one run, not a micro-benchmark. For per-operation figures run the"
+                + " JMH suite: " + JMH_COMMAND);
         for (String note : info.notes()) {
             lines.add("Note: " + note);
         }
@@ -50,10 +57,21 @@ final class ReportHeader {
                 + " contestant that broke that promise.");
         lines.add("Throughput is in millions of operations per second on this machine, with a megamorphic call"
                 + " through one adapter per contestant; compare contestants within one run, not across machines.");
+        lines.add("uniform: each round builds a fresh filter and inserts the n keys; the rounds share out the n"
+                + " present keys (queried, then removed where the contestant can delete) and the 10·n absent keys.");
         lines.add("churn: the live set stays n; each round removes the oldest n/10 keys, adds n/10 new ones,"
                 + " queries every live key (false negatives) and n absent keys (fpp).");
         lines.add("growth: the growing filter starts sized for n/1000 and takes n keys; the pre-sized classic"
                 + " filter is what knowing n up front would cost.");
+        lines.add("scaling: each n from 10^4 upwards in steps of √10 builds a fresh filter at the first fpp, adds n"
+                + " keys and queries " + Figures.count(org.bloomery.compare.workload.Plan.SCALING_QUERIES)
+                + " present and as many absent keys; the chart marks where each filter's size passes the L2 and"
+                + " last-level caches, after which every query is a cache miss.");
+        lines.add("threads: the contestants safe for concurrent use, filled with n keys, are queried by 1 thread"
+                + " and by " + info.threads() + " threads at once; the figure is all threads together.");
+        lines.add("The summary's choices come from this run's own figures among the Bloomery kinds run, by their"
+                + " abilities (delete, grow, built from a set, shared between processes); two kinds whose medians"
+                + " lie within each other's range of rounds are tied.");
         return lines;
     }
 

@@ -36,6 +36,18 @@ final class ReportTables {
         if (!report.of(Workload.EXACT).isEmpty()) {
             tables.add(exact(report.of(Workload.EXACT)));
         }
+        for (KeyType type : KeyType.values()) {
+            List<Result> rows = report.of(Workload.SCALING).stream().filter(r -> r.keyType() == type).toList();
+            if (!rows.isEmpty()) {
+                tables.add(scaling(type, rows));
+            }
+        }
+        if (!report.of(Workload.THREADS).isEmpty()) {
+            tables.add(threads(report.of(Workload.THREADS)));
+        }
+        if (!report.jmh().isEmpty()) {
+            tables.add(JmhTables.list(report.jmh()));
+        }
         return tables;
     }
 
@@ -45,8 +57,8 @@ final class ReportTables {
             Throughput t = r.throughput();
             cells.add(List.of(name(r), r.family(), Figures.fpp(r.targetFpp()), Figures.twoDecimals(r.bitsPerElement()),
                     withInterval(r.falsePositives()), Figures.count(r.falseNegatives()),
-                    Figures.twoDecimals(t.add()), Figures.twoDecimals(t.queryPresent()),
-                    Figures.twoDecimals(t.queryAbsent()), Figures.twoDecimals(t.remove())));
+                    Figures.spread(t.add()), Figures.spread(t.queryPresent()),
+                    Figures.spread(t.queryAbsent()), Figures.spread(t.remove())));
         }
         return new Table("uniform, " + type.label() + " keys: insert n, query n present and 10·n absent (M ops/s)",
                 List.of("contestant", "family", "target fpp", "bits/element", "measured fpp (95% CI)", "false neg.",
@@ -62,7 +74,7 @@ final class ReportTables {
                     r.rounds().stream().map(c -> Long.toString(c.falseNegatives())).collect(Collectors.joining(" ")),
                     r.rounds().stream().map(c -> Figures.percent(c.falsePositives().rate()))
                             .collect(Collectors.joining(" ")),
-                    withInterval(r.falsePositives()), Figures.twoDecimals(t.remove()), Figures.twoDecimals(t.add()),
+                    withInterval(r.falsePositives()), Figures.spread(t.remove()), Figures.spread(t.add()),
                     r.rounds().stream().map(c -> Figures.twoDecimals(c.mops())).collect(Collectors.joining(" "))));
         }
         return new Table("churn: a live set of n; each round removes the oldest 10% and adds 10% new (M ops/s)",
@@ -76,8 +88,8 @@ final class ReportTables {
             cells.add(List.of(name(r), r.keyType().label(), Figures.fpp(r.targetFpp()), Figures.count(r.capacity()),
                     r.layers().isPresent() ? Integer.toString(r.layers().getAsInt()) : "–",
                     Figures.twoDecimals(r.bitsPerElement()), withInterval(r.falsePositives()),
-                    Figures.count(r.falseNegatives()), Figures.twoDecimals(r.throughput().add()),
-                    Figures.twoDecimals(r.throughput().queryAbsent()), r.note()));
+                    Figures.count(r.falseNegatives()), Figures.spread(r.throughput().add()),
+                    Figures.spread(r.throughput().queryAbsent()), r.note()));
         }
         return new Table("growth: start at capacity n/1000 and insert n, against a classic filter pre-sized for n"
                 + " (M ops/s)",
@@ -93,12 +105,43 @@ final class ReportTables {
                     (r.bitsApproximate() ? "≈ " : "") + Figures.twoDecimals(r.bitsPerElement()),
                     r.note().isEmpty() ? "table length × element size" : r.note(),
                     Figures.count(r.falsePositives().hits()), Figures.count(r.falseNegatives()),
-                    Figures.twoDecimals(t.add()), Figures.twoDecimals(t.queryPresent()),
-                    Figures.twoDecimals(t.queryAbsent())));
+                    Figures.spread(t.add()), Figures.spread(t.queryPresent()),
+                    Figures.spread(t.queryAbsent())));
         }
         return new Table("exact: the same keys in exact sets (M ops/s)",
                 List.of("set", "keys", "bits/element", "how measured", "false pos.", "false neg.", "add",
                         "query present", "query absent"), Set.of(0, 1, 3), cells);
+    }
+
+    private static Table scaling(KeyType type, List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        List<String> order = rows.stream().map(Result::contestant).distinct().toList();
+        for (Result r : rows.stream().sorted(java.util.Comparator.comparingInt((Result r) -> order.indexOf(
+                r.contestant())).thenComparingLong(Result::n)).toList()) {
+            Throughput t = r.throughput();
+            cells.add(List.of(name(r), Figures.count(r.n()), CpuCaches.bytes(Math.round(r.bitsPerElement() * r.n() / 8)),
+                    Figures.spread(t.add().nanosPerOperation()), Figures.spread(t.queryPresent().nanosPerOperation()),
+                    Figures.spread(t.queryAbsent().nanosPerOperation())));
+        }
+        return new Table("scaling, " + type.label() + " keys: nanoseconds per operation against n (fpp "
+                + Figures.fpp(rows.get(0).targetFpp()) + ")",
+                List.of("contestant", "n", "size", "ns/add", "ns/query present", "ns/query absent"), Set.of(0), cells);
+    }
+
+    private static Table threads(List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows) {
+            Throughput t = r.throughput();
+            double single = rows.stream().filter(o -> o.contestant().equals(r.contestant())
+                    && o.keyType() == r.keyType() && o.threads() == 1)
+                    .mapToDouble(o -> o.throughput().queryAbsent().median()).findFirst().orElse(Double.NaN);
+            cells.add(List.of(name(r), r.keyType().label(), Integer.toString(r.threads()),
+                    Figures.spread(t.queryPresent()), Figures.spread(t.queryAbsent()),
+                    Figures.twoDecimals(t.queryAbsent().median() / single) + "×"));
+        }
+        return new Table("threads: query throughput of the contestants safe for concurrent use, all threads together"
+                + " (M ops/s)", List.of("contestant", "keys", "threads", "query present", "query absent",
+                "absent speed-up over 1 thread"), Set.of(0, 1), cells);
     }
 
     private static String name(Result r) {

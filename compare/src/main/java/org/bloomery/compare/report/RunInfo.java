@@ -5,12 +5,14 @@ import java.util.List;
 /**
  * What a run was: its parameters, the machine, and who took part.
  *
+ * @param commandLine the command that produced the report, as typed through the {@code bloomery} script
  * @param machine the machine
  * @param n keys per contestant
  * @param fpps target false-positive probabilities
  * @param seed the key generator's seed
  * @param workloads the workloads run, by name
- * @param rounds churn rounds
+ * @param rounds timed rounds per contestant (also the churn rounds)
+ * @param threads the threads of the threads workload
  * @param kindsFound Bloomery kinds found through ServiceLoader and run
  * @param kindsMissing the project's kinds (classic, counting, scalable, cuckoo) that were not found
  * @param peers peer descriptions, one line each ({@code name: description})
@@ -18,7 +20,8 @@ import java.util.List;
  * @param notes anything a reader must know about the run (reduced sizes, load failures, randomness)
  * @param seconds how long the workloads took
  */
-public record RunInfo(Machine machine, int n, List<Double> fpps, long seed, List<String> workloads, int rounds,
+public record RunInfo(String commandLine, Machine machine, int n, List<Double> fpps, long seed,
+                      List<String> workloads, int rounds, int threads,
                       List<String> kindsFound, List<String> kindsMissing, List<String> peers,
                       List<String> exactSets, List<String> notes, double seconds) {
 

@@ -59,6 +59,41 @@ final class Svg {
         return this;
     }
 
+    /** A square outline of side {@code 2·half} centred on (cx, cy), white inside, drawn in {@code stroke}. */
+    Svg openSquare(double cx, double cy, double half, String stroke, String tooltip) {
+        out.append(String.format(Locale.ROOT,
+                "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#fff\" stroke=\"%s\""
+                        + " stroke-width=\"2\">", cx - half, cy - half, 2 * half, 2 * half, stroke));
+        out.append("<title>").append(escape(tooltip)).append("</title></rect>\n");
+        return this;
+    }
+
+    /** A closed polygon through the points, filled and outlined. */
+    Svg polygon(List<double[]> points, String fill, String stroke, String tooltip) {
+        StringBuilder coordinates = new StringBuilder();
+        for (double[] p : points) {
+            coordinates.append(String.format(Locale.ROOT, "%.1f,%.1f ", p[0], p[1]));
+        }
+        out.append(String.format(Locale.ROOT, "<polygon points=\"%s\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\">",
+                coordinates.toString().trim(), fill, stroke));
+        out.append("<title>").append(escape(tooltip)).append("</title></polygon>\n");
+        return this;
+    }
+
+    /** A diamond of half-diagonal {@code r} centred on (cx, cy). */
+    Svg diamond(double cx, double cy, double r, String fill, String stroke, String tooltip) {
+        return polygon(List.of(new double[] {cx, cy - r}, new double[] {cx + r, cy}, new double[] {cx, cy + r},
+                new double[] {cx - r, cy}), fill, stroke, tooltip);
+    }
+
+    /** A line of a given width, e.g. a whisker or a legend sample. */
+    Svg line(double x1, double y1, double x2, double y2, String stroke, String dash, double width) {
+        out.append(String.format(Locale.ROOT,
+                "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\"%s/>\n",
+                x1, y1, x2, y2, stroke, width, dashAttribute(dash)));
+        return this;
+    }
+
     Svg rect(double x, double y, double width, double height, String fill, String tooltip) {
         out.append(String.format(Locale.ROOT,
                 "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\">", x, y,

@@ -3,11 +3,13 @@ package org.bloomery.compare.report;
 import java.util.List;
 import java.util.Locale;
 import org.bloomery.compare.workload.Result;
+import org.bloomery.compare.workload.Spread;
 import org.bloomery.compare.workload.Throughput;
 
 /**
  * Chart 2: throughput bars (M ops/s) for add, query-present, query-absent and remove, one group per
- * contestant and key type, from the uniform workload at one fpp.
+ * contestant and key type, from the uniform workload at one fpp. A bar is the median of the timed
+ * rounds; a black whisker spans their min–max.
  */
 final class ThroughputChart {
     private static final List<String> OPERATIONS = List.of("add", "query present", "query absent", "remove");
@@ -29,8 +31,8 @@ final class ThroughputChart {
         Svg svg = new Svg(WIDTH, height, "Throughput in millions of operations per second at fpp " + Figures.fpp(fpp));
         double max = 0;
         for (Result r : rows) {
-            for (double v : values(r.throughput())) {
-                max = Double.isNaN(v) ? max : Math.max(max, v);
+            for (Spread v : spreads(r.throughput())) {
+                max = v.measured() ? Math.max(max, v.max()) : max;
             }
         }
         Axis x = Axis.zeroTo(max, LEFT, WIDTH - RIGHT);
@@ -41,19 +43,29 @@ final class ThroughputChart {
         svg.text((LEFT + WIDTH - RIGHT) / 2.0, height - 8, "middle", "#333",
                 "M ops/s (uniform workload, fpp " + Figures.fpp(fpp) + ")");
         for (int o = 0; o < OPERATIONS.size(); o++) {
-            double lx = LEFT + o * 130;
+            double lx = 20 + o * 110;
             svg.rect(lx, 10, 10, 10, COLORS.get(o), OPERATIONS.get(o));
             svg.text(lx + 14, 19, "start", "#333", OPERATIONS.get(o));
         }
+        double wx = 20 + OPERATIONS.size() * 110;
+        svg.line(wx, 15, wx + 20, 15, "#000", "", 1);
+        svg.line(wx, 11, wx, 19, "#000", "", 1);
+        svg.line(wx + 20, 11, wx + 20, 19, "#000", "", 1);
+        svg.text(wx + 26, 19, "start", "#333", "min–max of the rounds (bar: median)");
         double y = TOP;
         for (Result r : rows) {
             svg.text(LEFT - 8, y + group / 2.0, "end", "#333", r.contestant() + " · " + r.keyType().label());
-            double[] values = values(r.throughput());
-            for (int o = 0; o < values.length; o++) {
-                if (!Double.isNaN(values[o])) {
-                    String tip = String.format(Locale.ROOT, "%s, %s keys, %s: %.2f M ops/s", r.contestant(),
-                            r.keyType().label(), OPERATIONS.get(o), values[o]);
-                    svg.rect(LEFT, y + o * BAR, x.at(values[o]) - LEFT, BAR - 1, COLORS.get(o), tip);
+            List<Spread> values = spreads(r.throughput());
+            for (int o = 0; o < values.size(); o++) {
+                Spread v = values.get(o);
+                if (v.measured()) {
+                    String tip = String.format(Locale.ROOT, "%s, %s keys, %s: %s M ops/s", r.contestant(),
+                            r.keyType().label(), OPERATIONS.get(o), Figures.spread(v));
+                    svg.rect(LEFT, y + o * BAR, x.at(v.median()) - LEFT, BAR - 1, COLORS.get(o), tip);
+                    double mid = y + o * BAR + (BAR - 1) / 2.0;
+                    svg.line(x.at(v.min()), mid, x.at(v.max()), mid, "#000", "", 1);
+                    svg.line(x.at(v.min()), mid - 2, x.at(v.min()), mid + 2, "#000", "", 1);
+                    svg.line(x.at(v.max()), mid - 2, x.at(v.max()), mid + 2, "#000", "", 1);
                 }
             }
             y += group;
@@ -62,8 +74,8 @@ final class ThroughputChart {
         return svg.end();
     }
 
-    private static double[] values(Throughput t) {
-        return new double[] {t.add(), t.queryPresent(), t.queryAbsent(), t.remove()};
+    private static List<Spread> spreads(Throughput t) {
+        return List.of(t.add(), t.queryPresent(), t.queryAbsent(), t.remove());
     }
 
     private static String trim(double tick) {

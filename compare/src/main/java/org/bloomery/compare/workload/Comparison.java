@@ -4,23 +4,27 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import org.bloomery.compare.contestant.Ability;
+import org.bloomery.compare.contestant.Contestant;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.keys.KeyGenerator;
 
 /**
- * Runs a {@link Plan}: generates the keys of one key type at a time from the seed, broadcasts them to
- * every contestant of every workload, and returns one {@link Result} per contestant × workload × spec
- * × key type, in report order.
+ * Runs a {@link Plan}: generates the keys of one key type at a time from the seed, warms every
+ * contestant on them before anything is timed, then runs each workload's heats, interleaving the
+ * contestants' timed passes round by round in a rotated order, and returns one {@link Result} per
+ * contestant × workload × spec × key type (and size, for scaling), in report order.
  */
 public final class Comparison {
     /** Keys each contestant warms up on (untimed) before its key type's measurements start. */
     static final int WARM_UP_KEYS = 50_000;
+    /** Warm-up passes per contestant: enough for the JIT to compile the add, query and remove loops. */
+    static final int WARM_UP_PASSES = 2;
 
     private final Plan plan;
     private final Progress progress;
+    private final List<String> notes = new ArrayList<>();
 
     /**
      * A comparison.
@@ -34,117 +38,81 @@ public final class Comparison {
     }
 
     /**
-     * The growth workload's baseline: the first classic-family filter that does not grow (the
-     * Bloomery classic kind when present, else a classic peer); empty when none is selected.
-     */
-    private static Optional<Entrant> growthBaseline(List<Entrant> filters) {
-        return filters.stream().filter(e -> e.family().equals("classic") && !e.can(Ability.GROW)).findFirst();
-    }
-
-    /**
      * Runs every workload of the plan.
      *
-     * @return the results, ordered by workload, key type, fpp (in the plan's order), then contestant
+     * @return the results, ordered by workload, key type, then heat (fpp or size) and contestant
      */
     public List<Result> run() {
-        List<Step> steps = steps();
-        progress.begin(steps.size() * plan.keyTypes().size());
+        List<List<Heat>> heatsByType = new ArrayList<>();
+        int steps = 0;
+        for (KeyType type : plan.keyTypes()) {
+            List<Heat> heats = new ArrayList<>();
+            for (Workload workload : plan.workloads()) {
+                workload.heats(plan, type).forEach(heat -> heats.add(new Heat(workload.label() + " · " + type.label()
+                        + " keys · " + heat.label(), heat.lanes())));
+            }
+            heatsByType.add(heats);
+            steps += heats.size() * plan.rounds();
+        }
+        progress.begin(steps);
         KeyGenerator generator = new KeyGenerator(plan.seed());
         List<Result> results = new ArrayList<>();
-        for (KeyType type : plan.keyTypes()) {
-            KeyPools keys = KeyPools.generate(generator, type, plan.presentKeys(), plan.absentKeys());
+        for (int t = 0; t < plan.keyTypes().size(); t++) {
+            KeyType type = plan.keyTypes().get(t);
+            KeyPools keys = KeyPools.generate(generator, type, plan.presentKeys(type), plan.absentKeys());
             warmUp(keys);
-            for (Step step : steps) {
-                progress.step(step.describe(type));
-                results.add(step.run(keys));
+            for (Heat heat : heatsByType.get(t)) {
+                results.addAll(race(heat, keys));
             }
         }
         progress.end();
-        results.sort(Comparator.comparing(Result::workload)
-                .thenComparing(Result::keyType)
-                .thenComparing(r -> fppOrder(r.targetFpp())));
+        results.sort(Comparator.comparing(Result::workload).thenComparing(Result::keyType));
         return results;
     }
 
-    private int fppOrder(double fpp) {
-        int index = plan.fpps().indexOf(fpp);
-        return index < 0 ? plan.fpps().size() : index;
+    /**
+     * What the reader must know about the run beyond its rows (e.g. a contestant that stopped early).
+     *
+     * @return the notes gathered by {@link #run()}
+     */
+    public List<String> notes() {
+        return List.copyOf(notes);
     }
 
-    /** One contestant in one workload at one fpp, for every key type. */
-    private record Step(Workload workload, Entrant entrant, double fpp, Runner runner) {
-        String describe(KeyType type) {
-            String spec = Double.isNaN(fpp) ? "" : String.format(Locale.ROOT, " · fpp %s", fpp);
-            return workload.label() + " · " + entrant.name() + " · " + type.label() + " keys" + spec;
-        }
-
-        Result run(KeyPools keys) {
-            return runner.run(keys);
-        }
-    }
-
-    @FunctionalInterface
-    private interface Runner {
-        Result run(KeyPools keys);
-    }
-
-    private List<Step> steps() {
-        int n = plan.n();
-        List<Step> steps = new ArrayList<>();
-        if (plan.runs(Workload.UNIFORM)) {
-            for (double fpp : plan.fpps()) {
-                for (Entrant e : plan.filters()) {
-                    steps.add(new Step(Workload.UNIFORM, e, fpp, keys -> UniformWorkload.run(e, keys, n, fpp)));
-                }
+    private List<Result> race(Heat heat, KeyPools keys) {
+        for (int round = 0; round < plan.rounds(); round++) {
+            progress.step(String.format(Locale.ROOT, "%s · round %d of %d", heat.label(), round + 1, plan.rounds()));
+            for (Lane lane : Interleaving.order(heat.lanes(), round)) {
+                lane.pass(keys, round);
             }
         }
-        if (plan.runs(Workload.CHURN)) {
-            for (double fpp : plan.fpps()) {
-                for (Entrant e : plan.filters()) {
-                    if (e.can(Ability.REMOVE)) {
-                        steps.add(new Step(Workload.CHURN, e, fpp,
-                                keys -> ChurnWorkload.run(e, keys, n, fpp, plan.rounds(), plan.churnStep())));
-                    }
-                }
-            }
+        List<Result> results = new ArrayList<>();
+        for (Lane lane : heat.lanes()) {
+            results.addAll(lane.results());
+            notes.addAll(lane.notes());
         }
-        if (plan.runs(Workload.GROWTH)) {
-            List<Entrant> growers = plan.filters().stream().filter(e -> e.can(Ability.GROW)).toList();
-            Optional<Entrant> baseline = growers.isEmpty() ? Optional.empty() : growthBaseline(plan.filters());
-            for (double fpp : plan.fpps()) {
-                for (Entrant e : growers) {
-                    steps.add(new Step(Workload.GROWTH, e, fpp, keys -> GrowthWorkload.grown(e, keys, n, fpp)));
-                }
-                baseline.ifPresent(e -> steps.add(new Step(Workload.GROWTH, e, fpp,
-                        keys -> GrowthWorkload.preSized(e, keys, n, fpp))));
-            }
-        }
-        if (plan.runs(Workload.EXACT)) {
-            for (Entrant e : plan.exactSets()) {
-                steps.add(new Step(Workload.EXACT, e, Double.NaN, keys -> ExactWorkload.run(e, keys, n)));
-            }
-        }
-        return steps;
+        return results;
     }
 
     /**
-     * Lets the JIT compile each contestant's paths before anything is timed, so that the first
+     * Lets the JIT compile every contestant's paths before anything is timed, so that the first
      * contestant measured is not the one that pays for compilation.
      */
     private void warmUp(KeyPools keys) {
         int count = Math.min(WARM_UP_KEYS, plan.n());
-        double fpp = plan.fpps().isEmpty() ? 0.01 : plan.fpps().get(0);
         List<Entrant> everyone = new ArrayList<>(plan.filters());
         if (plan.runs(Workload.EXACT)) {
             everyone.addAll(plan.exactSets());
         }
-        for (Entrant e : everyone) {
-            Trial trial = new Trial(e.create(keys.type(), count, fpp), keys.type());
-            trial.add(keys.present(), 0, count);
-            trial.queryPresent(keys.present(), 0, count);
-            trial.queryAbsent(keys.absent(), 0, count);
-            if (e.can(Ability.REMOVE)) {
-                trial.remove(keys.present(), 0, count);
+        for (int pass = 0; pass < WARM_UP_PASSES; pass++) {
+            for (Entrant e : everyone) {
+                Contestant c = e.create(keys.type(), count, plan.firstFpp());
+                keys.present().addTo(c, 0, count);
+                keys.present().countContained(c, 0, count);
+                keys.absent().countContained(c, 0, count);
+                if (e.can(Ability.REMOVE)) {
+                    keys.present().removeFrom(c, 0, count);
+                }
             }
         }
     }

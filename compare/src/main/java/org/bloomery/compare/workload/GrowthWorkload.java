@@ -1,30 +1,53 @@
 package org.bloomery.compare.workload;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.bloomery.compare.contestant.Ability;
 import org.bloomery.compare.contestant.Entrant;
+import org.bloomery.compare.contestant.KeyType;
 
 /**
  * {@code growth}: a contestant that grows starts at capacity n/1000 and takes n keys; a classic
- * filter pre-sized for n takes the same keys for comparison. Both are then probed like
- * {@code uniform}: the n present keys and 10·n absent keys.
+ * filter pre-sized for n takes the same keys for comparison, in every round. Both are then probed like
+ * {@code uniform}: the n present keys and the 10·n absent keys, split over the rounds.
  */
 final class GrowthWorkload {
     private GrowthWorkload() {
     }
 
-    static Result grown(Entrant entrant, KeyPools keys, int n, double fpp) {
-        int capacity = Math.max(1, n / Plan.GROWTH_START_DIVISOR);
-        return run(entrant, keys, n, fpp, capacity, "");
+    static List<Heat> heats(Plan plan, KeyType type) {
+        List<Entrant> growers = plan.filters().stream().filter(e -> e.can(Ability.GROW)).toList();
+        if (growers.isEmpty()) {
+            return List.of();
+        }
+        Optional<Entrant> baseline = baseline(plan.filters());
+        int n = plan.n();
+        List<Heat> heats = new ArrayList<>();
+        for (double fpp : plan.fpps()) {
+            List<Lane> lanes = new ArrayList<>();
+            for (Entrant e : growers) {
+                lanes.add(lane(plan, e, type, fpp, Math.max(1, n / Plan.GROWTH_START_DIVISOR), ""));
+            }
+            baseline.ifPresent(e -> lanes.add(lane(plan, e, type, fpp, n, "baseline: pre-sized for n")));
+            heats.add(new Heat("fpp " + fpp, lanes));
+        }
+        return heats;
     }
 
-    static Result preSized(Entrant entrant, KeyPools keys, int n, double fpp) {
-        return run(entrant, keys, n, fpp, n, "baseline: pre-sized for n");
+    /**
+     * The baseline: the first classic-family filter that does not grow (the Bloomery classic kind when
+     * present, else a classic peer); empty when none is selected.
+     */
+    private static Optional<Entrant> baseline(List<Entrant> filters) {
+        return filters.stream().filter(e -> e.family().equals("classic") && !e.can(Ability.GROW)).findFirst();
     }
 
-    private static Result run(Entrant entrant, KeyPools keys, int n, double fpp, int capacity, String note) {
-        Trial trial = new Trial(entrant.create(keys.type(), capacity, fpp), keys.type());
-        UniformWorkload.fillAndProbe(trial, keys, n);
-        long bits = trial.contestant().bitSize().orElseThrow();
-        return trial.result(Workload.GROWTH, entrant, n, fpp, capacity, bits, false, List.of(), note);
+    private static Lane lane(Plan plan, Entrant entrant, KeyType type, double fpp, int capacity, String note) {
+        int n = plan.n();
+        return new TrialLane(entrant, type, (trial, keys, round) -> {
+            trial.round(capacity, fpp);
+            UniformWorkload.fillAndProbe(trial, keys, n, round, plan.rounds());
+        }, trial -> trial.result(Workload.GROWTH, n, fpp, capacity, 1, List.of(), note));
     }
 }

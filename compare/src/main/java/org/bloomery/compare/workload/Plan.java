@@ -1,5 +1,6 @@
 package org.bloomery.compare.workload;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -14,27 +15,36 @@ import org.bloomery.compare.contestant.KeyType;
  * @param fpps the target false-positive probabilities, each in (0, 1)
  * @param seed the key generator's seed
  * @param workloads the workloads to run
- * @param rounds churn rounds, at least 1
+ * @param rounds timed rounds per heat (and the churn workload's rounds), at least 1
  * @param filters the filter entrants (Bloomery kinds, then peers), in report order
  * @param exactSets the exact-set entrants of the {@code exact} workload
  * @param keyTypes the key types
+ * @param scalingMax the largest n of the scaling workload (string keys stop at {@link #STRING_SCALING_CAP})
+ * @param threads the threads of the threads workload, at least 1
  */
 public record Plan(int n, List<Double> fpps, long seed, Set<Workload> workloads, int rounds,
-                   List<Entrant> filters, List<Entrant> exactSets, List<KeyType> keyTypes) {
+                   List<Entrant> filters, List<Entrant> exactSets, List<KeyType> keyTypes, int scalingMax,
+                   int threads) {
     /** Absent-key queries per inserted key in the uniform, growth and exact workloads. */
     public static final int ABSENT_PER_KEY = 10;
     /** Growth starts at capacity n / this. */
     public static final int GROWTH_START_DIVISOR = 1000;
     /** Each churn round replaces n / this of the live set. */
     public static final int CHURN_DIVISOR = 10;
+    /** The scaling workload's smallest n. */
+    public static final int SCALING_MIN = 10_000;
+    /** The scaling workload's largest n for string keys: 10^8 strings would take 6 GiB of keys. */
+    public static final int STRING_SCALING_CAP = 10_000_000;
+    /** Present and absent queries per scaling step and round, cycling through the present keys. */
+    public static final int SCALING_QUERIES = 200_000;
     /** Bytes a 16-character Latin-1 {@code String} takes with its array and its slot in a key array. */
     private static final long STRING_KEY_BYTES = 64;
 
     /**
      * Validates and copies.
      *
-     * @throws IllegalArgumentException if n, rounds or an fpp is out of range, or the absent keys
-     *     would not fit an array
+     * @throws IllegalArgumentException if n, rounds, threads, scalingMax or an fpp is out of range, or the
+     *     absent keys would not fit an array
      */
     public Plan {
         if (n < 1 || (long) n * ABSENT_PER_KEY > Integer.MAX_VALUE - 8) {
@@ -43,6 +53,13 @@ public record Plan(int n, List<Double> fpps, long seed, Set<Workload> workloads,
         }
         if (rounds < 1) {
             throw new IllegalArgumentException("rounds must be at least 1, got " + rounds);
+        }
+        if (scalingMax < 1) {
+            throw new IllegalArgumentException("the scaling workload's largest n must be at least 1, got "
+                    + scalingMax);
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
         }
         fpps = List.copyOf(fpps);
         for (double fpp : fpps) {
@@ -67,27 +84,60 @@ public record Plan(int n, List<Double> fpps, long seed, Set<Workload> workloads,
         return workloads.contains(workload);
     }
 
+    /** The fpp of workloads that run at one fpp (scaling, threads, warm-up): the first one. */
+    double firstFpp() {
+        return fpps.isEmpty() ? 0.01 : fpps.get(0);
+    }
+
     /** Keys that each churn round removes and adds. */
     int churnStep() {
         return Math.max(1, n / CHURN_DIVISOR);
     }
 
-    /** Present keys needed: n, and the new keys of every churn round. */
-    int presentKeys() {
-        return n + (runs(Workload.CHURN) ? rounds * churnStep() : 0);
+    /**
+     * The scaling workload's sizes for a key type: 10^4, then each √10 times the last (rounded), up to
+     * {@code scalingMax}; just {@code scalingMax} when it is below 10^4.
+     *
+     * @param type the key type
+     * @return the sizes, ascending
+     */
+    public List<Integer> scalingSizes(KeyType type) {
+        int top = type == KeyType.STRING ? Math.min(scalingMax, STRING_SCALING_CAP) : scalingMax;
+        if (top < SCALING_MIN) {
+            return List.of(top);
+        }
+        List<Integer> sizes = new ArrayList<>();
+        for (int step = 0; ; step++) {
+            double size = SCALING_MIN * Math.pow(10, step / 2.0);
+            if (size > top * (1 + 1e-9)) {
+                return sizes;
+            }
+            sizes.add((int) Math.round(size));
+        }
+    }
+
+    /** Present keys needed for a key type: n and the new keys of every churn round, or the largest scaling n. */
+    int presentKeys(KeyType type) {
+        int forUniform = n + (runs(Workload.CHURN) ? rounds * churnStep() : 0);
+        List<Integer> sizes = scalingSizes(type);
+        return runs(Workload.SCALING) ? Math.max(forUniform, sizes.get(sizes.size() - 1)) : forUniform;
     }
 
     int absentKeys() {
-        return n * ABSENT_PER_KEY;
+        return Math.max(n * ABSENT_PER_KEY, runs(Workload.SCALING) ? SCALING_QUERIES : 0);
     }
 
     /**
-     * The heap the key arrays need at their peak (the string keys; one key type is held at a time).
+     * The heap the key arrays need at their peak (one key type is held at a time).
      *
      * @return bytes, roughly
      */
     public long keyBytes() {
-        long keys = (long) presentKeys() + absentKeys();
-        return keys * (keyTypes.contains(KeyType.STRING) ? STRING_KEY_BYTES : Long.BYTES);
+        long most = 0;
+        for (KeyType type : keyTypes) {
+            long keys = (long) presentKeys(type) + absentKeys();
+            most = Math.max(most, keys * (type == KeyType.STRING ? STRING_KEY_BYTES : Long.BYTES));
+        }
+        return most;
     }
 }

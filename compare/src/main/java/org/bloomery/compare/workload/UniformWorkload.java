@@ -1,42 +1,53 @@
 package org.bloomery.compare.workload;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.bloomery.compare.contestant.Ability;
 import org.bloomery.compare.contestant.Entrant;
+import org.bloomery.compare.contestant.KeyType;
 
 /**
- * {@code uniform}: insert n distinct keys, query the n present keys and 10·n absent keys, then (for
- * deletion-capable contestants) remove the n keys again. Also the measurement behind {@code growth}
- * and {@code exact}, which fill and probe the same way.
+ * {@code uniform}: each round builds a fresh filter and inserts n distinct keys, then queries its share
+ * of the n present keys and of the 10·n absent keys, and (for deletion-capable contestants) removes
+ * its share of the present keys. The rounds split the keys, so that over all rounds every present key
+ * is queried once (false negatives) and the fpp is counted over all 10·n absent keys, while each
+ * phase is still timed over a whole range of keys.
  */
 final class UniformWorkload {
     private UniformWorkload() {
     }
 
-    static Result run(Entrant entrant, KeyPools keys, int n, double fpp) {
-        Trial trial = new Trial(entrant.create(keys.type(), n, fpp), keys.type());
-        fillAndProbe(trial, keys, n);
-        long bits = trial.contestant().bitSize().orElseThrow();
-        String note = "";
-        if (entrant.can(Ability.REMOVE)) {
-            long failed = trial.remove(keys.present(), 0, n);
-            note = failed == 0 ? "" : failed + " removes reported failure";
+    static List<Heat> heats(Plan plan, KeyType type) {
+        List<Heat> heats = new ArrayList<>();
+        for (double fpp : plan.fpps()) {
+            heats.add(new Heat("fpp " + fpp, plan.filters().stream().map(e -> lane(plan, e, type, fpp)).toList()));
         }
-        return trial.result(Workload.UNIFORM, entrant, n, fpp, n, bits, false, List.of(), note);
+        return heats;
     }
 
-    /** Inserts keys [0, n), queries them, then queries 10·n absent keys. */
-    static void fillAndProbe(Trial trial, KeyPools keys, int n) {
+    private static Lane lane(Plan plan, Entrant entrant, KeyType type, double fpp) {
+        int n = plan.n();
+        return new TrialLane(entrant, type, (trial, keys, round) -> {
+            trial.round(n, fpp);
+            fillAndProbe(trial, keys, n, round, plan.rounds());
+            if (entrant.can(Ability.REMOVE)) {
+                trial.remove(keys.present(), TrialLane.sliceStart(n, round, plan.rounds()),
+                        TrialLane.sliceStart(n, round + 1, plan.rounds()));
+            }
+        }, trial -> trial.result(Workload.UNIFORM, n, fpp, n, 1, List.of(), TrialLane.failedRemoves(trial)));
+    }
+
+    /**
+     * Inserts keys [0, n), reads the size, then queries round {@code round}'s share of the n present
+     * keys and of the 10·n absent keys.
+     */
+    static void fillAndProbe(Trial trial, KeyPools keys, int n, int round, int rounds) {
         trial.add(keys.present(), 0, n);
-        probe(trial, keys, n);
-    }
-
-    static void probe(Trial trial, KeyPools keys, int n) {
-        probe(trial, keys, n, n * Plan.ABSENT_PER_KEY);
-    }
-
-    static void probe(Trial trial, KeyPools keys, int n, int absent) {
-        trial.queryPresent(keys.present(), 0, n);
-        trial.queryAbsent(keys.absent(), 0, absent);
+        trial.measureSize();
+        trial.queryPresent(keys.present(), TrialLane.sliceStart(n, round, rounds),
+                TrialLane.sliceStart(n, round + 1, rounds));
+        int absent = n * Plan.ABSENT_PER_KEY;
+        trial.queryAbsent(keys.absent(), TrialLane.sliceStart(absent, round, rounds),
+                TrialLane.sliceStart(absent, round + 1, rounds));
     }
 }

@@ -1,0 +1,87 @@
+package org.bloomery.classic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.stream.Stream;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.bloom.BloomLayout;
+import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.contract.TestKeys;
+import org.bloomery.classic.BloomFilterFppTest.FppRow;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The blocked layout, sized by the blocked model: from a one-block filter to 10^6 keys, the
+ * measured fpp at full load is within 10% of the model's (which the sizing keeps at or below p),
+ * so it stays at or below p up to that 10%. Filters above 2^32 bits: {@link LargeBloomFilterTest}.
+ */
+class BlockedFppTest {
+    private static final long SEED = 0xB10C_0000L;
+
+    /**
+     * The grid: model fpp F (at most p), probes, expected false positives E = F * probes and the
+     * relative standard deviation of the measured mean (binomial 1/sqrt(E), combined with the
+     * filter-to-filter spread of small filters), with the 10% bound in those deviations:
+     *
+     * <pre>
+     *        n  p       blocks  k   F          probes   E        sd     10% bound  measured/F
+     *       50  0.01    1       7   0.0073     2e6      14,675   0.99%  10.1 sigma  1.006
+     *     1000  0.01    20      7   0.0085     2e6      17,057   0.94%  10.6 sigma  1.010
+     *     1000  0.001   31      10  0.00085    2e7      17,071   0.89%  11.3 sigma  1.035
+     *    10^5   0.01    1933    6   0.0100     1e6       9,995   1.06%   9.5 sigma  1.028
+     *    10^6   0.01    19328   6   0.0100     1e6      10,000   1.01%   9.9 sigma  0.996
+     *    10^6   0.001   30251   9   0.0010     1e7       9,999   1.01%   9.9 sigma  1.022
+     *    10^6   0.0001  42801   12  0.0001     2.5e7     2,500   2.01%   5.0 sigma  1.018
+     * </pre>
+     *
+     * The test computes each row's deviation itself and refuses a row whose bound is under 4 sigma.
+     */
+    static Stream<FppRow> grid() {
+        return Stream.of(
+                new FppRow(50, 0.01, 1000, 2000),
+                new FppRow(1000, 0.01, 50, 40_000),
+                new FppRow(1000, 0.001, 100, 200_000),
+                new FppRow(100_000, 0.01, 1, 1_000_000),
+                new FppRow(1_000_000, 0.01, 1, 1_000_000),
+                new FppRow(1_000_000, 0.001, 1, 10_000_000),
+                new FppRow(1_000_000, 0.0001, 1, 25_000_000));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("grid")
+    void measuredFppIsWithinTenPercentOfTheModelAndAtMostP(FppRow row) {
+        FilterSpec spec = FilterSpec.of(row.n(), row.p()).withOption(BloomLayout.OPTION, "blocked");
+        BloomShape shape = BloomFilter.shapeOf(spec);
+        double model = shape.fppAt(row.n());
+        assertThat(model).as("model fpp of the blocked sizing").isLessThanOrEqualTo(row.p());
+        double probes = (double) row.filters() * row.queriesPerFilter();
+        // The standard layout's spread of one filter's rate over its key set: close for blocks too,
+        // and it only matters for the small rows, which average many filters.
+        double spread = BloomFilterFppTest.betweenFilterSpread(shape.cells(), shape.hashes(), row.n());
+        double relativeSd = Math.sqrt(1 / (model * probes) + spread * spread / row.filters());
+        assertThat(0.10 / relativeSd).as("the 10%% bound in standard deviations of the measurement")
+                .isGreaterThanOrEqualTo(4.0);
+
+        long falsePositives = 0;
+        for (int f = 0; f < row.filters(); f++) {
+            long seed = SEED + f;
+            BloomFilter<Long> filter = BloomFilter.create(spec, KeyHasher.longs());
+            for (long i = 0; i < row.n(); i++) {
+                filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(seed, i)));
+            }
+            for (long q = 0; q < row.queriesPerFilter(); q++) {
+                if (filter.mightContainHash(KeyHasher.hashLong(TestKeys.absentLong(seed, q)))) {
+                    falsePositives++;
+                }
+            }
+        }
+        double measured = falsePositives / probes;
+        assertThat(measured / model)
+                .as("measured fpp %.5g (%d of %.0f probes) over model %.5g (k = %d, %d blocks)", measured,
+                        falsePositives, probes, model, shape.hashes(), shape.blocks())
+                .isBetween(0.90, 1.10);
+        assertThat(measured).isLessThanOrEqualTo(1.10 * row.p());
+    }
+}

@@ -1,0 +1,45 @@
+package org.bloomery.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code info}: what a filter file holds, from its envelope. */
+@Command(name = "info", mixinStandardHelpOptions = true,
+        description = "Prints a filter file's kind, spec, hasher, size, item count and expected fpp.")
+final class InfoCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(paramLabel = "FILTER", description = "A filter written by build.")
+    private Path filterFile;
+
+    @Override
+    public Integer call() throws IOException {
+        MembershipFilter<CharSequence> filter = FilterFiles.read(filterFile, KeyHasher.strings());
+        FilterSpec filterSpec = filter.spec();
+        long count = filter.approximateCount();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("kind:           " + filter.kind());
+        out.println("capabilities:   " + filter.capabilities());
+        out.println("spec:           expected insertions " + filterSpec.expectedInsertions() + ", fpp "
+                + filterSpec.fpp() + (filterSpec.options().isEmpty() ? "" : ", options " + filterSpec.options()));
+        out.println("hasher:         " + filter.hasher().id());
+        out.printf("size:           %,d bits of filter data (%,d bytes in the file)%n", filter.bitSize(),
+                Files.size(filterFile));
+        out.printf("items:          %,d%s%n", count, count > 0 ? String.format(" (%.2f bits per item)",
+                (double) filter.bitSize() / count) : "");
+        out.printf("expected fpp:   %.4g%n", filter.expectedFpp());
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,17 @@
+package org.bloomery.compare.workload;
+
+import java.util.List;
+
+/**
+ * Contestants measured against each other under the same conditions: one workload at one spec and key
+ * type. Its lanes' timed passes are interleaved round by round ({@link Interleaving}), so that no
+ * contestant is always timed first or last while the machine's state drifts.
+ *
+ * @param label what the heat measures, for progress lines, e.g. {@code "uniform · fpp 0.01"}
+ * @param lanes one per contestant, in report order
+ */
+record Heat(String label, List<Lane> lanes) {
+    Heat {
+        lanes = List.copyOf(lanes);
+    }
+}

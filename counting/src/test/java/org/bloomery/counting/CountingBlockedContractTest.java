@@ -1,0 +1,11 @@
+package org.bloomery.counting;
+
+import org.bloomery.api.FilterSpec;
+
+/** The whole contract kit again, for the blocked layout. */
+class CountingBlockedContractTest extends CountingContractTest {
+    @Override
+    protected FilterSpec spec(long expectedInsertions, double fpp) {
+        return super.spec(expectedInsertions, fpp).withOption("layout", "blocked");
+    }
+}

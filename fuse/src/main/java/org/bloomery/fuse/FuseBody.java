@@ -1,0 +1,58 @@
+package org.bloomery.fuse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.spi.Envelope;
+
+/**
+ * The fuse kind's body inside the shared envelope, all big-endian: fingerprint bits f (byte: 8, 16
+ * or 32), distinct items n (long), seed (long), segment length (int), slots (int), then the slots'
+ * fingerprints, f / 8 bytes each. The segment length and slot count are derived from n and checked,
+ * so a forged n or length cannot make the reader allocate beyond the bytes that arrive.
+ */
+final class FuseBody {
+    private static final int FIELD_BYTES = 1 + Long.BYTES + Long.BYTES + Integer.BYTES + Integer.BYTES;
+
+    private FuseBody() {
+    }
+
+    static void write(OutputStream out, BinaryFuseFilter<?> filter) throws IOException {
+        FuseLayout layout = filter.layout();
+        FingerprintStore store = filter.store();
+        long bodyLength = FIELD_BYTES + (long) layout.arrayLength() * (store.bits() / 8);
+        Envelope.write(out, filter, bodyLength, body -> {
+            body.writeByte(store.bits());
+            body.writeLong(filter.approximateCount());
+            body.writeLong(filter.seed());
+            body.writeInt(layout.segmentLength());
+            body.writeInt(layout.arrayLength());
+            store.writeTo(body);
+        });
+    }
+
+    static <T> BinaryFuseFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return Envelope.read(in, BinaryFuseFilter.KIND, hasher, (spec, body) -> {
+            int expectedBits = bitsOf(spec);
+            int bits = body.readUnsignedByte("fingerprint bits", expectedBits, expectedBits);
+            long items = body.readLong("distinct items", 0, FuseLayout.MAX_ITEMS);
+            long seed = body.readLong("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+            FuseLayout layout = FuseLayout.forItems(items);
+            body.readInt("segment length", layout.segmentLength(), layout.segmentLength());
+            body.readInt("slots", layout.arrayLength(), layout.arrayLength());
+            FingerprintStore store = FingerprintStore.readFrom(body, bits, layout.arrayLength());
+            return new BinaryFuseFilter<>(spec, hasher, (int) items, seed, layout, store);
+        });
+    }
+
+    private static int bitsOf(FilterSpec spec) throws InvalidFilterDataException {
+        try {
+            return BinaryFuseFilter.fingerprintBits(spec);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFilterDataException("the stored spec does not make a fuse filter: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package org.bloomery.fuse;
+
+import java.util.Arrays;
+
+/**
+ * Builds a binary fuse filter's slots from a set of hashes by peeling (Graf and Lemire, 2022):
+ * every item adds itself to its three slots (a count and an XOR of the mixed hashes per slot);
+ * a slot holding exactly one item identifies that item, which is pushed on a stack and removed
+ * from its other two slots, possibly leaving them alone in turn. When every item is peeled, the
+ * stack is replayed backwards and each item's own slot gets the value that makes the XOR of its
+ * three slots equal its fingerprint. Time and memory are linear in the number of items.
+ *
+ * <p>Peeling fails when a set of items share slots so that none is ever alone: always for a
+ * duplicate hash, rarely otherwise. After the first failure the hashes are sorted and deduplicated;
+ * after any failure the build retries with the next seed, which moves every item. The seed that
+ * worked is kept in the filter.
+ */
+final class FuseConstruction {
+    /** The first seed tried; the same set therefore always builds the same filter. */
+    static final long FIRST_SEED = 0x6675_7365_626C_6D66L;
+    /** Seeds tried before giving up: the chance that distinct hashes fail this often is negligible. */
+    static final int MAX_ATTEMPTS = 100;
+
+    private FuseConstruction() {
+    }
+
+    /**
+     * The outcome of a build.
+     *
+     * @param items distinct hashes held
+     * @param seed the seed that peeled
+     * @param layout the slots' layout
+     * @param store the fingerprints
+     * @param attempts seeds tried, at least 1
+     */
+    record Result(int items, long seed, FuseLayout layout, FingerprintStore store, int attempts) {
+    }
+
+    /**
+     * The seed tried after another.
+     *
+     * @param seed a seed
+     * @return the next
+     */
+    static long nextSeed(long seed) {
+        return FuseLayout.mix(seed, 0x9E37_79B9_7F4A_7C15L);
+    }
+
+    /**
+     * Builds the slots for a set of hashes.
+     *
+     * @param hashes the hashes; owned by the build, which may sort them and remove duplicates
+     * @param bits fingerprint bits: 8, 16 or 32
+     * @param firstSeed the first seed to try
+     * @return the filter's parts
+     * @throws IllegalArgumentException if there are more than {@link FuseLayout#MAX_ITEMS} hashes
+     *     or the heap cannot hold the build (checked before allocating)
+     * @throws IllegalStateException if no seed peels within {@link #MAX_ATTEMPTS}
+     */
+    static Result build(long[] hashes, int bits, long firstSeed) {
+        int items = hashes.length;
+        FuseLayout layout = FuseLayout.forItems(items);
+        long needed = BuildMemory.bytesFor(items, layout, bits);
+        BuildMemory.requireHeap(items, needed);
+        int given = items;
+        int slots = layout.arrayLength();
+        Workspace work = BuildMemory.allocating(items, needed, () -> new Workspace(slots, given));
+        boolean deduplicated = false;
+        long seed = firstSeed;
+        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+            if (work.peel(hashes, items, layout, seed)) {
+                work.releaseSlots();
+                int built = layout.arrayLength();
+                FingerprintStore store = BuildMemory.allocating(items, needed, () -> FingerprintStore.allocate(bits, built));
+                work.assign(hashes, items, layout, seed, store);
+                return new Result(items, seed, layout, store, attempt);
+            }
+            if (!deduplicated) {
+                deduplicated = true;
+                int distinct = sortAndDeduplicate(hashes);
+                if (distinct != items) {
+                    items = distinct;
+                    layout = FuseLayout.forItems(items);
+                    work = work.fitting(layout.arrayLength(), items);
+                }
+            }
+            seed = nextSeed(seed);
+        }
+        throw new IllegalStateException("could not build a fuse filter of " + items + " distinct hashes with "
+                + MAX_ATTEMPTS + " seeds; please report this set");
+    }
+
+    /**
+     * Sorts the hashes and moves the distinct ones to the front.
+     *
+     * @param hashes the hashes
+     * @return how many are distinct; {@code hashes[0..result)} holds them in ascending order
+     */
+    static int sortAndDeduplicate(long[] hashes) {
+        if (hashes.length == 0) {
+            return 0;
+        }
+        Arrays.sort(hashes);
+        int distinct = 1;
+        for (int i = 1; i < hashes.length; i++) {
+            if (hashes[i] != hashes[distinct - 1]) {
+                hashes[distinct++] = hashes[i];
+            }
+        }
+        return distinct;
+    }
+
+    /**
+     * The peeling arrays, reused across seeds. Slots record the XOR of item indexes (4 bytes), not
+     * of 64-bit hashes: an index identifies its item in the hash array, from which the mixed hash
+     * is recomputed, so the build needs 9 bytes per slot and 5 per item instead of 13 and 9.
+     */
+    private static final class Workspace {
+        /** Per slot: 4 × the items in it, XOR the positions (0, 1 or 2) they hold it at. */
+        private byte[] counts;
+        /** Per slot: the XOR of the indexes of the items in it. */
+        private int[] indexes;
+        /** Slots found holding one item, still to peel. */
+        private int[] alone;
+        /** Peeled items' indexes, in peeling order. */
+        private final int[] stack;
+        /** The position (0, 1 or 2) of each peeled item's own slot. */
+        private final byte[] positions;
+
+        Workspace(int slots, int items) {
+            counts = new byte[slots];
+            indexes = new int[slots];
+            alone = new int[slots];
+            stack = new int[items];
+            positions = new byte[items];
+        }
+
+        Workspace fitting(int slots, int items) {
+            return slots <= counts.length && items <= stack.length ? this : new Workspace(slots, items);
+        }
+
+        /** @return true if every item was peeled */
+        boolean peel(long[] hashes, int items, FuseLayout layout, long seed) {
+            int slots = layout.arrayLength();
+            int segmentLength = layout.segmentLength();
+            int startSlots = layout.startSlots();
+            Arrays.fill(counts, 0, slots, (byte) 0);
+            Arrays.fill(indexes, 0, slots, 0);
+            int overflow = 0;
+            for (int i = 0; i < items; i++) {
+                long mixed = FuseLayout.mix(hashes[i], seed);
+                int a = FuseLayout.first(mixed, startSlots);
+                int b = FuseLayout.second(mixed, a, segmentLength);
+                int c = FuseLayout.third(mixed, a, segmentLength);
+                counts[a] += 4;
+                counts[b] = (byte) ((counts[b] + 4) ^ 1);
+                counts[c] = (byte) ((counts[c] + 4) ^ 2);
+                // A count wraps to zero at 64 items in one slot (duplicates of one hash do this):
+                // remember it, since a wrapped slot could look alone and peel a wrong item.
+                overflow |= ((counts[a] & 0xFC) - 1) | ((counts[b] & 0xFC) - 1) | ((counts[c] & 0xFC) - 1);
+                indexes[a] ^= i;
+                indexes[b] ^= i;
+                indexes[c] ^= i;
+            }
+            if (overflow < 0) {
+                return false;
+            }
+            int queued = 0;
+            for (int s = 0; s < slots; s++) {
+                if ((counts[s] & 0xFC) == 4) {
+                    alone[queued++] = s;
+                }
+            }
+            int peeled = 0;
+            while (queued > 0) {
+                int s = alone[--queued];
+                if ((counts[s] & 0xFC) != 4) {
+                    continue; // emptied since it was queued
+                }
+                int item = indexes[s];
+                stack[peeled] = item;
+                positions[peeled] = (byte) (counts[s] & 3);
+                peeled++;
+                long mixed = FuseLayout.mix(hashes[item], seed);
+                int a = FuseLayout.first(mixed, startSlots);
+                int b = FuseLayout.second(mixed, a, segmentLength);
+                int c = FuseLayout.third(mixed, a, segmentLength);
+                queued = unlink(a, 0, item, queued);
+                queued = unlink(b, 1, item, queued);
+                queued = unlink(c, 2, item, queued);
+            }
+            return peeled == items;
+        }
+
+        /** Removes a peeled item from one of its slots, queueing the slot if one item is left. */
+        private int unlink(int slot, int position, int item, int queued) {
+            counts[slot] = (byte) ((counts[slot] - 4) ^ position);
+            indexes[slot] ^= item;
+            if ((counts[slot] & 0xFC) == 4) {
+                alone[queued++] = slot;
+            }
+            return queued;
+        }
+
+        /** Drops the per-slot peeling arrays, which assigning does not need, before the store is allocated. */
+        void releaseSlots() {
+            counts = null;
+            indexes = null;
+            alone = null;
+        }
+
+        /** Replays the stack backwards, giving each item's own slot its value. */
+        void assign(long[] hashes, int items, FuseLayout layout, long seed, FingerprintStore store) {
+            int segmentLength = layout.segmentLength();
+            int startSlots = layout.startSlots();
+            for (int i = items - 1; i >= 0; i--) {
+                long mixed = FuseLayout.mix(hashes[stack[i]], seed);
+                int a = FuseLayout.first(mixed, startSlots);
+                int b = FuseLayout.second(mixed, a, segmentLength);
+                int c = FuseLayout.third(mixed, a, segmentLength);
+                int own = positions[i] == 0 ? a : positions[i] == 1 ? b : c;
+                // The own slot is still zero, so the XOR of all three is the XOR of the other two.
+                store.set(own, FuseLayout.fingerprint(mixed) ^ store.xor(a, b, c));
+            }
+        }
+    }
+}

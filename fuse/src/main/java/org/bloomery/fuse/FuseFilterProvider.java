@@ -1,0 +1,60 @@
+package org.bloomery.fuse;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+import java.util.stream.LongStream;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterProvider;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+
+/**
+ * Registers {@link BinaryFuseFilter} with {@link org.bloomery.api.Filters} as kind {@code "fuse"},
+ * with capability {@link Capability#CONCURRENT} only: a static kind, built by {@link #build}.
+ */
+public final class FuseFilterProvider implements FilterProvider {
+    /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
+    public FuseFilterProvider() {
+    }
+
+    @Override
+    public String kind() {
+        return BinaryFuseFilter.KIND;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return BinaryFuseFilter.CAPABILITIES;
+    }
+
+    @Override
+    public String description() {
+        return "Binary fuse filter: static, built once from the whole set (Filters.build), then immutable;"
+                + " about 1.13 f bits per item for fpp 2^-f, three reads per query; no add, no removal.\n"
+                + "Options:\n"
+                + "  " + BinaryFuseFilter.FINGERPRINT_BITS_OPTION + "  f, 8, 16 or 32; default the smallest with"
+                + " 2^-f <= fpp";
+    }
+
+    /** The filter of the empty set (it answers false for about 1 - 2^-f of all items). */
+    @Override
+    public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+        return BinaryFuseFilter.buildOwning(spec, hasher, new long[0]);
+    }
+
+    /**
+     * Collects every hash (8 bytes each, checked against the heap before allocating), then builds.
+     */
+    @Override
+    public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
+        int bits = BinaryFuseFilter.fingerprintBits(spec);
+        return BinaryFuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, bits));
+    }
+
+    @Override
+    public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return BinaryFuseFilter.readFrom(in, hasher);
+    }
+}

@@ -1,0 +1,115 @@
+package org.bloomery.fuse;
+
+/**
+ * Where a binary fuse filter's entries sit: an array of {@code segmentCount + 2} segments of
+ * {@code segmentLength} slots each (a power of two). An item's three slots lie in three consecutive
+ * segments, the first chosen by the item's mixed hash among the first {@code segmentCount}, the
+ * other two at a hash-chosen offset within the next segments. The sizes follow the paper's rule
+ * for 3-wise filters: segment length 2^floor(ln n / ln 3.33 + 2.25), capped at 2^18, and
+ * about {@code max(1.125, 0.875 + 0.25 ln(10^6) / ln n)} slots per item.
+ *
+ * @param segmentLength slots per segment, a power of two in [4, 2^18]
+ * @param segmentCount segments an item's first slot can fall in, at least 1
+ * @param arrayLength {@code (segmentCount + 2) * segmentLength}, the number of slots
+ */
+record FuseLayout(int segmentLength, int segmentCount, int arrayLength) {
+    /** Most distinct items one filter holds: 2^30, so the slots (about 1.13 per item) fit one array. */
+    static final long MAX_ITEMS = 1L << 30;
+    /** Segments beyond the ones an item starts in: an item spans three consecutive segments. */
+    static final int EXTRA_SEGMENTS = 2;
+
+    private static final int MIN_SEGMENT_BITS = 2;
+    private static final int MAX_SEGMENT_BITS = 18;
+
+    /**
+     * The layout for a set of distinct items.
+     *
+     * @param items the number of distinct items, in [0, {@link #MAX_ITEMS}]
+     * @return the layout
+     */
+    static FuseLayout forItems(long items) {
+        if (items < 0 || items > MAX_ITEMS) {
+            throw new IllegalArgumentException("a fuse filter holds 0 to " + MAX_ITEMS + " distinct items, got " + items);
+        }
+        int segmentBits = items <= 1 ? MIN_SEGMENT_BITS
+                : (int) Math.floor(Math.log(items) / Math.log(3.33) + 2.25);
+        segmentBits = Math.max(MIN_SEGMENT_BITS, Math.min(MAX_SEGMENT_BITS, segmentBits));
+        int segmentLength = 1 << segmentBits;
+        double slotsPerItem = items <= 1 ? 1.0 : Math.max(1.125, 0.875 + 0.25 * Math.log(1e6) / Math.log(items));
+        long capacity = items <= 1 ? 0 : Math.round(items * slotsPerItem);
+        long segments = Math.max(1, (capacity + segmentLength - 1) / segmentLength - EXTRA_SEGMENTS);
+        return new FuseLayout(segmentLength, (int) segments, (int) ((segments + EXTRA_SEGMENTS) * segmentLength));
+    }
+
+    /**
+     * The first slot of an item: its mixed hash scaled into the first {@code segmentCount}
+     * segments (the high 64 bits of the unsigned 128-bit product, so every bit of the hash counts).
+     *
+     * @param mixed the item's mixed hash
+     * @param startSlots {@code segmentCount * segmentLength}
+     * @return a slot in [0, startSlots)
+     */
+    static int first(long mixed, int startSlots) {
+        // Unsigned high product: the signed one, corrected by the multiplier when mixed is negative.
+        return (int) (Math.multiplyHigh(mixed, startSlots) + ((mixed >> 63) & startSlots));
+    }
+
+    /**
+     * The second slot: one segment after the first, at an offset set by bits 18 and up of the hash.
+     *
+     * @param mixed the item's mixed hash
+     * @param first its first slot
+     * @param segmentLength slots per segment
+     * @return a slot in the segment after the first's
+     */
+    static int second(long mixed, int first, int segmentLength) {
+        return (first + segmentLength) ^ ((int) (mixed >>> 18) & (segmentLength - 1));
+    }
+
+    /**
+     * The third slot: two segments after the first, at an offset set by the low bits of the hash.
+     *
+     * @param mixed the item's mixed hash
+     * @param first its first slot
+     * @param segmentLength slots per segment
+     * @return a slot in the second segment after the first's
+     */
+    static int third(long mixed, int first, int segmentLength) {
+        return (first + 2 * segmentLength) ^ ((int) mixed & (segmentLength - 1));
+    }
+
+    /**
+     * Slots the first slot can take.
+     *
+     * @return {@code segmentCount * segmentLength}
+     */
+    int startSlots() {
+        return segmentCount * segmentLength;
+    }
+
+    /**
+     * An item's hash mixed with the filter's seed: a new seed gives new, independent-looking slots
+     * and fingerprints for the same items (MurmurHash3's 64-bit finaliser of hash + seed).
+     *
+     * @param hash the item's hash
+     * @param seed the filter's seed
+     * @return the mixed hash
+     */
+    static long mix(long hash, long seed) {
+        long z = hash + seed;
+        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
+        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        return z ^ (z >>> 33);
+    }
+
+    /**
+     * An item's fingerprint: the mixed hash's two halves XORed, of which a store keeps the low
+     * 8, 16 or 32 bits.
+     *
+     * @param mixed the item's mixed hash
+     * @return 32 fingerprint bits
+     */
+    static int fingerprint(long mixed) {
+        return (int) (mixed ^ (mixed >>> 32));
+    }
+}

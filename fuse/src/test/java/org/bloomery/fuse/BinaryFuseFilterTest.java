@@ -1,0 +1,241 @@
+package org.bloomery.fuse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.contract.FilterBytes;
+import org.bloomery.api.contract.TestKeys;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The fuse kind's own properties: widths, space, duplicates, seed retry, small sets, threads. */
+class BinaryFuseFilterTest {
+    private static final long SEED = 0xF05E_0001L;
+    private static final int MILLION = 1_000_000;
+
+    private static BinaryFuseFilter<Long> built(int bits, long[] keys) {
+        long[] hashes = new long[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            hashes[i] = KeyHasher.hashLong(keys[i]);
+        }
+        FilterSpec spec = FilterSpec.of(Math.max(1, keys.length), 0.01).withOption("fingerprintBits", Integer.toString(bits));
+        return BinaryFuseFilter.buildFromHashes(spec, KeyHasher.longs(), hashes);
+    }
+
+    /**
+     * Per width: the probes and the band the measured fpp must fall in. At f = 8, 10^6 probes
+     * expect 3,906 false positives (sd 62), so ±15% is over 9 sd and a filter off by 20% fails. At
+     * f = 16, 2·10^7 probes expect 305 (sd 17.5), so ±35% is 6 sd. At f = 32 the expectation over
+     * 10^7 probes is 0.002: any false positive at all fails, which catches a leak above ~3·10^-7.
+     */
+    static Stream<Arguments> widths() {
+        return Stream.of(Arguments.of(8, 1_000_000, 0.85, 1.15), Arguments.of(16, 20_000_000, 0.65, 1.35),
+                Arguments.of(32, 10_000_000, 0.0, 0.0));
+    }
+
+    @ParameterizedTest(name = "f={0}")
+    @MethodSource("widths")
+    void everyWidthHoldsItsSetAndMeasuresItsFpp(int bits, int probes, double low, double high) {
+        long[] keys = TestKeys.presentLongs(SEED, MILLION);
+        BinaryFuseFilter<Long> filter = built(bits, keys);
+        assertThat(filter.fingerprintBits()).isEqualTo(bits);
+        for (int i = 0; i < keys.length; i++) {
+            if (!filter.mightContain(keys[i])) {
+                throw new AssertionError("false negative for key #" + i + " at f = " + bits);
+            }
+        }
+        long positives = 0;
+        for (int i = 0; i < probes; i++) {
+            positives += filter.mightContain(TestKeys.absentLong(SEED, i)) ? 1 : 0;
+        }
+        double expected = Math.scalb(1.0, -bits);
+        assertThat(filter.expectedFpp()).isEqualTo(expected);
+        if (bits == 32) {
+            assertThat(positives).as("false positives over %d probes at f = 32", probes).isZero();
+        } else {
+            assertThat((double) positives / probes).as("measured fpp over %d probes at f = %d", probes, bits)
+                    .isBetween(low * expected, high * expected);
+        }
+        // The paper's 1.13 times the bound, with a little room for rounding to whole segments.
+        double bitsPerItem = (double) filter.bitSize() / keys.length;
+        assertThat(bitsPerItem).as("bits per item at f = %d, n = 10^6", bits).isLessThanOrEqualTo(1.1375 * bits);
+        assertThat(filter.approximateCount()).isEqualTo(MILLION);
+    }
+
+    @Test
+    void spaceMeetsTheTargetsAtAMillionItems() {
+        long[] keys = TestKeys.presentLongs(SEED, MILLION);
+        assertThat((double) built(8, keys).bitSize() / MILLION).as("bits per item at f = 8").isLessThanOrEqualTo(9.1);
+        assertThat((double) built(16, keys).bitSize() / MILLION).as("bits per item at f = 16").isLessThanOrEqualTo(18.2);
+    }
+
+    @Test
+    void duplicatesAreRemovedAndCountedOnce() {
+        int distinct = 20_000;
+        long[] hashes = new long[distinct * 3 + 200];
+        for (int i = 0; i < distinct; i++) {
+            long h = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
+            hashes[3 * i] = h;
+            hashes[3 * i + 1] = h;
+            hashes[3 * i + 2] = h;
+        }
+        // 200 copies of one hash: more than a slot's 6-bit count can hold.
+        long heavy = KeyHasher.hashLong(TestKeys.presentLong(SEED, 0));
+        for (int i = 0; i < 200; i++) {
+            hashes[distinct * 3 + i] = heavy;
+        }
+        long[] given = hashes.clone();
+        BinaryFuseFilter<Long> filter = BinaryFuseFilter.buildFromHashes(FilterSpec.of(distinct, 0.01), KeyHasher.longs(), hashes);
+        assertThat(hashes).as("the caller's array").isEqualTo(given);
+        assertThat(filter.approximateCount()).isEqualTo(distinct);
+        assertThat(filter.bitSize()).isEqualTo(8L * FuseLayout.forItems(distinct).arrayLength());
+        for (int i = 0; i < distinct; i++) {
+            assertThat(filter.mightContain(TestKeys.presentLong(SEED, i))).isTrue();
+        }
+    }
+
+    @Test
+    void sortAndDeduplicateKeepsEachHashOnce() {
+        long[] hashes = {5, -1, 5, 3, -1, 5, Long.MIN_VALUE};
+        int distinct = FuseConstruction.sortAndDeduplicate(hashes);
+        assertThat(distinct).isEqualTo(4);
+        assertThat(java.util.Arrays.copyOf(hashes, distinct)).containsExactly(Long.MIN_VALUE, -1, 3, 5);
+        assertThat(FuseConstruction.sortAndDeduplicate(new long[0])).isZero();
+    }
+
+    /**
+     * Forces a retry: searches (deterministically) for a seed at which a small set fails to peel,
+     * starts the build there, and checks the filter moved on to another seed, kept it through a
+     * write and read, and holds the set.
+     */
+    @Test
+    void aFailedPeelingRetriesWithTheNextSeedAndKeepsIt() throws IOException {
+        long[] hashes = new long[40];
+        for (int i = 0; i < hashes.length; i++) {
+            hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
+        }
+        long failing = FuseConstruction.FIRST_SEED;
+        int tries = 0;
+        while (FuseConstruction.build(hashes.clone(), 8, failing).attempts() == 1) {
+            failing = FuseConstruction.nextSeed(failing);
+            assertThat(++tries).as("seeds searched for a failing one").isLessThan(100_000);
+        }
+        FilterSpec spec = FilterSpec.of(40, 0.01);
+        BinaryFuseFilter<Long> filter = BinaryFuseFilter.buildOwning(spec, KeyHasher.longs(), hashes.clone(), failing);
+        assertThat(filter.seed()).isNotEqualTo(failing);
+        for (int i = 0; i < hashes.length; i++) {
+            assertThat(filter.mightContainHash(hashes[i])).as("hash #%d after a retry", i).isTrue();
+        }
+        BinaryFuseFilter<Long> read = BinaryFuseFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(filter)), KeyHasher.longs());
+        assertThat(read.seed()).isEqualTo(filter.seed());
+        for (int i = 0; i < 100_000; i++) {
+            long hash = KeyHasher.hashLong(TestKeys.absentLong(SEED, i));
+            if (read.mightContainHash(hash) != filter.mightContainHash(hash)) {
+                throw new AssertionError("answers differ after round trip for absent key #" + i);
+            }
+        }
+    }
+
+    @Test
+    void everySmallSetBuilds() {
+        for (int n = 0; n <= 600; n++) {
+            long[] keys = TestKeys.presentLongs(SEED + n, n);
+            BinaryFuseFilter<Long> filter = built(8, keys);
+            assertThat(filter.approximateCount()).isEqualTo(n);
+            for (long key : keys) {
+                if (!filter.mightContain(key)) {
+                    throw new AssertionError("false negative in a set of " + n);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "fpp={0}")
+    @ValueSource(doubles = {0.5, 0.01, 0x1p-8, 0.0039, 0x1p-16, 1e-6, 0x1p-32})
+    void theDefaultWidthIsTheSmallestThatMeetsTheFpp(double fpp) {
+        int bits = BinaryFuseFilter.fingerprintBits(FilterSpec.of(10, fpp));
+        assertThat(Math.scalb(1.0, -bits)).isLessThanOrEqualTo(fpp);
+        if (bits > 8) {
+            assertThat(Math.scalb(1.0, -bits / 2)).isGreaterThan(fpp);
+        }
+    }
+
+    @Test
+    void badOptionsAndUnreachableFppsAreRejected() {
+        assertThatThrownBy(() -> BinaryFuseFilter.fingerprintBits(FilterSpec.of(10, 0.01).withOption("fingerprintBits", "12")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("8, 16 or 32").hasMessageContaining("12");
+        assertThatThrownBy(() -> BinaryFuseFilter.fingerprintBits(FilterSpec.of(10, 0.01).withOption("fingerprintBits", "64")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("64");
+        assertThatThrownBy(() -> Filters.create("fuse", FilterSpec.of(10, 1e-12), KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2^-32").hasMessageContaining("1.0E-12");
+        assertThatThrownBy(() -> Filters.create("fuse", FilterSpec.of(10, 0.01).withOption("arity", "4"), KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("arity");
+    }
+
+    /**
+     * The estimate for 10^8 items at f = 8, with the build's own copy of the hashes and the
+     * caller's, stays within the comparison tool's 4 GiB heap less the heap check's 1/16 headroom
+     * (run by hand: {@code Filters.buildFromHashes} of 10^8 hashes passed under {@code -Xmx4g}).
+     */
+    @Test
+    void buildMemoryIsStatedAndAHundredMillionItemsFitFourGigabytes() {
+        long items = 100_000_000L;
+        long needed = BuildMemory.bytesFor(items, FuseLayout.forItems(items), 8);
+        assertThat(needed).as("bytes per item beyond the hashes").isBetween(15 * items, 16 * items);
+        assertThat(needed + 2 * 8 * items).isLessThan((4L << 30) - (4L << 30) / 16);
+    }
+
+    @Test
+    void aStaticFilterRefusesChangesAndNamesTheWayOut() {
+        BinaryFuseFilter<Long> filter = built(8, TestKeys.presentLongs(SEED, 100));
+        assertThatThrownBy(() -> filter.add(1L)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("Filters.build");
+        assertThatThrownBy(() -> filter.remove(1L)).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(filter::clear).isInstanceOf(UnsupportedOperationException.class);
+    }
+
+    @Test
+    void manyThreadsQueryAtOnce() throws InterruptedException {
+        long[] keys = TestKeys.presentLongs(SEED, 100_000);
+        MembershipFilter<Long> filter = built(16, keys);
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            threads.add(new Thread(() -> {
+                try {
+                    start.await();
+                    for (long key : keys) {
+                        if (!filter.mightContain(key)) {
+                            failure.compareAndSet(null, new AssertionError("false negative for " + key));
+                        }
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        start.countDown();
+        for (Thread t : threads) {
+            t.join(TimeUnit.MINUTES.toMillis(1));
+            assertThat(t.isAlive()).isFalse();
+        }
+        assertThat(failure.get()).isNull();
+    }
+}

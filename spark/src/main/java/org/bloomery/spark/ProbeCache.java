@@ -1,0 +1,80 @@
+package org.bloomery.spark;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.bloomery.api.Filters;
+import org.bloomery.api.MembershipFilter;
+
+/**
+ * The filters read by the probe function in this JVM (one per executor), keyed by the content of
+ * their envelope bytes and the hasher, so each distinct filter is read once however many tasks and
+ * rows probe it. Holds the {@value #CAPACITY} filters used last. Thread-safe: a read happens under
+ * the cache's lock, so two tasks asking for the same filter at once read it once.
+ */
+final class ProbeCache {
+    /** Filters kept; a query probes one or a few, and each may be large. */
+    static final int CAPACITY = 4;
+
+    private static final AtomicLong READS = new AtomicLong();
+    private static final Map<Key, MembershipFilter<?>> FILTERS = new LinkedHashMap<>(8, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Key, MembershipFilter<?>> eldest) {
+            return size() > CAPACITY;
+        }
+    };
+
+    private ProbeCache() {
+    }
+
+    /**
+     * The filter held in an envelope, read with a column type's hasher at first use.
+     *
+     * @throws org.bloomery.api.InvalidFilterDataException if the bytes are not a valid filter or
+     *     were written with another hasher; nothing is cached then
+     */
+    static MembershipFilter<?> filter(byte[] envelope, ColumnHasher hasher) throws IOException {
+        Key key = new Key(envelope, hasher);
+        synchronized (FILTERS) {
+            MembershipFilter<?> filter = FILTERS.get(key);
+            if (filter == null) {
+                filter = Filters.readFrom(new ByteArrayInputStream(envelope), hasher.keyHasher());
+                READS.incrementAndGet();
+                FILTERS.put(key, filter);
+            }
+            return filter;
+        }
+    }
+
+    /** Filters read since this JVM started; for tests. */
+    static long reads() {
+        return READS.get();
+    }
+
+    /** Envelope bytes compared by content, hashed once. */
+    private static final class Key {
+        private final byte[] envelope;
+        private final ColumnHasher hasher;
+        private final int hash;
+
+        Key(byte[] envelope, ColumnHasher hasher) {
+            this.envelope = envelope;
+            this.hasher = hasher;
+            this.hash = 31 * Arrays.hashCode(envelope) + hasher.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key other && hash == other.hash && hasher == other.hasher
+                    && (envelope == other.envelope || Arrays.equals(envelope, other.envelope));
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+}

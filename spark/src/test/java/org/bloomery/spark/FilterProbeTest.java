@@ -1,0 +1,111 @@
+package org.bloomery.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.not;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.contract.FilterBytes;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The probe function over a filter built by Spark, from the DataFrame API and from SQL. */
+@ExtendWith(LocalSpark.class)
+class FilterProbeTest {
+    private static final long BUILD_ROWS = 100_000;
+    private static final long OTHER_ROWS = 1_000_000;
+    private static final double FPP = 0.01;
+
+    private static BuiltFilter built;
+
+    @BeforeAll
+    static void build() {
+        built = FilterAggregates.build(TestTables.values(ColumnHasher.LONG, 0, BUILD_ROWS), "value", "classic",
+                FilterSpec.of(BUILD_ROWS, FPP));
+    }
+
+    private static Column probe(Column value) {
+        return FilterProbe.mightContain(lit(built.envelope()), value);
+    }
+
+    /**
+     * 1,000,000 probes of values never added (rows past the build side) at a 1% target: about
+     * 10,000 false positives are expected, with a binomial standard deviation of about 100, so the
+     * bound of 1.15 × 1% (11,500) is 15 standard deviations above the target: a filter that meets
+     * its target passes with near certainty and one 20% over it fails.
+     */
+    @Test
+    void everyBuildValueIsFoundAndTheFppOnAMillionOtherValuesIsWithinTheBound() {
+        long readsBefore = ProbeCache.reads();
+        Dataset<Row> buildSide = TestTables.values(ColumnHasher.LONG, 0, BUILD_ROWS);
+        Dataset<Row> others = TestTables.values(ColumnHasher.LONG, BUILD_ROWS, BUILD_ROWS + OTHER_ROWS);
+
+        long falseNegatives = buildSide.where(not(probe(col("value")))).count();
+        long falsePositives = others.where(probe(col("value"))).count();
+
+        assertThat(falseNegatives).as("build-side values the probe missed").isZero();
+        assertThat((double) falsePositives / OTHER_ROWS).as("measured fpp over %d other values", OTHER_ROWS)
+                .isLessThanOrEqualTo(FPP * 1.15);
+        // 16 tasks over two jobs in one executor (local mode) read the filter once.
+        assertThat(ProbeCache.reads() - readsBefore).as("filter reads").isLessThanOrEqualTo(1);
+    }
+
+    @Test
+    void sqlProbesAFilterBuiltBySqlFromAScalarSubquery() {
+        var spark = LocalSpark.spark();
+        FilterAggregates.register(spark, "build_ids", "classic", FilterSpec.of(BUILD_ROWS, FPP), ColumnHasher.LONG);
+        TestTables.values(ColumnHasher.LONG, 0, BUILD_ROWS).createOrReplaceTempView("small");
+        TestTables.values(ColumnHasher.LONG, 0, 2 * BUILD_ROWS).createOrReplaceTempView("big");
+
+        Row row = spark.sql("SELECT count(*), count_if(bloomery_might_contain((SELECT build_ids(value) FROM small), value))"
+                + " FROM big").head();
+
+        long positives = row.getLong(1);
+        assertThat(row.getLong(0)).isEqualTo(2 * BUILD_ROWS);
+        // Every small value, plus false positives among the other 100,000 (about 1,000 at 1%).
+        assertThat(positives).isBetween(BUILD_ROWS, BUILD_ROWS + (long) (BUILD_ROWS * FPP * 1.5));
+        byte[] fromSql = spark.sql("SELECT build_ids(value) FROM small").head().getAs(0);
+        assertThat(fromSql).as("SQL build equals the DataFrame build").isEqualTo(built.envelope());
+    }
+
+    @Test
+    void nullValuesAndNullFiltersGiveNull() {
+        Row row = TestTables.values(ColumnHasher.LONG, 0, 10, 2)
+                .select(probe(col("value")).as("p"), FilterProbe.mightContain(lit(null).cast("binary"), col("value")))
+                .where(col("value").isNull()).head();
+        assertThat(row.isNullAt(0)).isTrue();
+        assertThat(row.isNullAt(1)).isTrue();
+    }
+
+    @Test
+    void corruptFilterBytesFailWithInvalidFilterData() {
+        byte[] flipped = built.envelope().clone();
+        flipped[FilterBytes.bodyOffset(flipped) + 20] ^= 0x10;
+        for (byte[] bad : new byte[][] {flipped, "not a filter".getBytes(), new byte[0]}) {
+            Dataset<Row> probed = TestTables.values(ColumnHasher.LONG, 0, 10)
+                    .where(FilterProbe.mightContain(lit(bad), col("value")));
+            assertThatThrownBy(probed::count).hasRootCauseInstanceOf(InvalidFilterDataException.class);
+        }
+    }
+
+    @Test
+    void aColumnOfAnotherTypeThanTheFilterFailsWithInvalidFilterData() {
+        Dataset<Row> probed = TestTables.values(ColumnHasher.STRING, 0, 10).where(probe(col("value")));
+        assertThatThrownBy(probed::count).hasRootCauseInstanceOf(InvalidFilterDataException.class)
+                .rootCause().hasMessageContaining("xxh64:long-le").hasMessageContaining("xxh64:utf8");
+    }
+
+    @Test
+    void aColumnTypeWithNoHasherIsRefusedNamingTheSupportedTypes() {
+        Dataset<Row> probed = TestTables.values(ColumnHasher.LONG, 0, 10).where(probe(col("value").cast("double")));
+        assertThatThrownBy(probed::count).hasRootCauseInstanceOf(IllegalArgumentException.class)
+                .rootCause().hasMessageContaining("java.lang.Double").hasMessageContaining(ColumnHasher.supportedTypes());
+    }
+}
