@@ -3,6 +3,7 @@ package org.bloomery.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.Filters;
 import org.bloomery.compare.contestant.BloomeryContestant;
@@ -77,6 +78,9 @@ public final class Lineup {
         List<Entrant> entrants = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (FilterProvider provider : providers()) {
+            if (!provider.capabilities().contains(Capability.ADD)) {
+                continue; // a static kind is built from a whole set: StaticFilterBenchmark measures it
+            }
             String kind = provider.kind();
             Map<String, String> kindOptions = options.getOrDefault(kind, Map.of());
             try {

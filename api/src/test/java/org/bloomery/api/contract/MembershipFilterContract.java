@@ -700,7 +700,7 @@ public abstract class MembershipFilterContract {
                 throw new AssertionError("false negative after round trip for key #" + i);
             }
         }
-        for (int i = 0; i < probesFor(fpp); i++) {
+        for (int i = 0; i < 200_000; i++) {
             long hash = KeyHasher.hashString(TestKeys.string(TestKeys.absentLong(SEED, i)));
             if (read.mightContainHash(hash) != filter.mightContainHash(hash)) {
                 throw new AssertionError("answers differ after round trip for absent key #" + i);
