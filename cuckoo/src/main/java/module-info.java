@@ -1,4 +1,4 @@
-/** The cuckoo filter (kind "cuckoo"): deletion at fewer bits per item than Bloom below 3% error. */
+/** The cuckoo filter (kind "cuckoo"): deletion, at fewer bits per item than Bloom at 0.1% (more at 1%). */
 module org.bloomery.cuckoo {
     requires org.bloomery.api;
 

@@ -1,9 +1,21 @@
 package org.bloomery.api;
 
 /**
- * An optional ability of a filter kind, declared by its {@link FilterProvider} and by every
- * filter it creates. A kind that lacks a capability throws {@link UnsupportedOperationException}
- * from the matching operation.
+ * An optional ability, declared at two levels that mean different things:
+ * <ul>
+ *   <li>A filter's {@link MembershipFilter#capabilities()} are what <em>this filter</em> does, as it
+ *       was built: its options may switch a capability of its kind off (a cuckoo filter grows only
+ *       with option {@code expansion} of at least 1). A filter without a capability refuses the
+ *       matching operation: {@link MembershipFilter#remove} throws
+ *       {@link UnsupportedOperationException}, a full filter that cannot grow throws
+ *       {@link FilterFullException}.</li>
+ *   <li>A provider's {@link FilterProvider#capabilities()} are what <em>the kind</em> can do with
+ *       some options: exactly the union of the capabilities of the filters it can build, so every
+ *       filter's set is a subset of its provider's, and each capability a provider declares is had
+ *       by at least one filter of the kind. {@link Filters#choose} selects kinds by these; the
+ *       kind's description says which options a capability needs.</li>
+ * </ul>
+ * More constants may be added; code should test for the ones it needs rather than enumerate them.
  */
 public enum Capability {
     /** {@link MembershipFilter#remove} deletes one earlier insertion of the item. */

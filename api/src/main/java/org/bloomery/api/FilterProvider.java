@@ -22,7 +22,8 @@ public interface FilterProvider {
     String kind();
 
     /**
-     * What every filter of this kind can do.
+     * What this kind can do with some options (see {@link Capability}): the union of the
+     * capabilities of every filter it can build, each of which declares its own subset.
      *
      * @return an immutable set
      */

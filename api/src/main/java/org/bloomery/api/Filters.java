@@ -17,6 +17,7 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.bloomery.api.spi.Envelope;
+import org.bloomery.api.spi.PlainNumbers;
 
 /**
  * The entry point: finds filter kinds through {@link java.util.ServiceLoader} (using the thread's
@@ -173,7 +174,10 @@ public final class Filters {
     }
 
     /**
-     * The providers whose kinds have every required capability, sorted by kind.
+     * The providers whose kinds can have every required capability, sorted by kind. A kind is
+     * chosen when some of its filters have them all ({@link FilterProvider#capabilities()}); the
+     * kind's options may be needed to switch them on (its description says which), and the built
+     * filter's {@link MembershipFilter#capabilities()} says what it does.
      *
      * @param required capabilities the caller needs; empty matches every provider
      * @return an immutable list, empty when no kind qualifies
@@ -200,20 +204,10 @@ public final class Filters {
         String kind = required(properties, KIND_PROPERTY).trim();
         String insertions = required(properties, EXPECTED_INSERTIONS_PROPERTY).trim();
         String fpp = required(properties, FPP_PROPERTY).trim();
-        long n;
-        double p;
-        try {
-            n = Long.parseLong(insertions);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(EXPECTED_INSERTIONS_PROPERTY
-                    + " must be an integer of at least 1, got '" + insertions + "'", e);
-        }
-        try {
-            p = Double.parseDouble(fpp);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(FPP_PROPERTY
-                    + " must be a number in (0, 1), got '" + fpp + "'", e);
-        }
+        long n = PlainNumbers.integer(insertions).orElseThrow(() -> new IllegalArgumentException(
+                EXPECTED_INSERTIONS_PROPERTY + " must be a plain decimal integer of at least 1, got '" + insertions + "'"));
+        double p = PlainNumbers.decimal(fpp).orElseThrow(() -> new IllegalArgumentException(
+                FPP_PROPERTY + " must be a plain decimal number in (0, 1), got '" + fpp + "'"));
         FilterSpec spec = FilterSpec.of(n, p);
         for (String name : new java.util.TreeSet<>(properties.stringPropertyNames())) {
             if (name.startsWith(OPTION_PREFIX)) {

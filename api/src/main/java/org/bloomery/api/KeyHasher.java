@@ -4,7 +4,8 @@ import java.util.Objects;
 import java.util.function.ToLongFunction;
 
 /**
- * Turns an item into the one 64-bit hash a filter stores. Equal items must give equal hashes on
+ * Turns an item into the one 64-bit hash a filter stores. (For Guava {@code Funnel}s, see
+ * {@link FunnelKeyHasher}, kept apart so that this type names no optional dependency.) Equal items must give equal hashes on
  * every JVM and platform, because serialized filters carry only hashes: a filter read back must be
  * queried with a hasher of the same {@link #id()}. The built-in hashers use XXH64 (seed 0) over a
  * fixed byte encoding of the item; strings, longs and byte arrays hash without allocating.
@@ -66,37 +67,6 @@ public interface KeyHasher<T> {
      */
     static KeyHasher<byte[]> bytes() {
         return KeyHashers.BYTES;
-    }
-
-    /**
-     * Hashes whatever a Guava {@code Funnel} writes, as the XXH64 of the bytes it puts (primitives
-     * little-endian, like Guava's own hashers; strings in the charset given). So
-     * {@code fromFunnel(Funnels.stringFunnel(UTF_8))} hashes like {@link #strings()} and
-     * {@code fromFunnel(Funnels.longFunnel())} like {@link #longs()}. Needs Guava on the class
-     * path; nothing else in Bloomery does. The id is {@code "guava-funnel:" + funnel}, so the
-     * funnel's {@code toString()} must be stable (Guava's built-in funnels and enum funnels are);
-     * otherwise use {@link #fromFunnel(String, com.google.common.hash.Funnel)}.
-     *
-     * @param funnel the funnel
-     * @param <T> the item type
-     * @return the hasher; it allocates a small buffer per call
-     */
-    static <T> KeyHasher<T> fromFunnel(com.google.common.hash.Funnel<? super T> funnel) {
-        Objects.requireNonNull(funnel, "funnel");
-        return new FunnelKeyHasher<>("guava-funnel:" + funnel, funnel);
-    }
-
-    /**
-     * Like {@link #fromFunnel(com.google.common.hash.Funnel)} with an explicit, stable id.
-     *
-     * @param id the id to write into serialized filters
-     * @param funnel the funnel
-     * @param <T> the item type
-     * @return the hasher
-     */
-    static <T> KeyHasher<T> fromFunnel(String id, com.google.common.hash.Funnel<? super T> funnel) {
-        Objects.requireNonNull(funnel, "funnel");
-        return new FunnelKeyHasher<>(KeyHashers.checkId(id), funnel);
     }
 
     /**

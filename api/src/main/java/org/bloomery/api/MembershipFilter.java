@@ -128,7 +128,8 @@ public interface MembershipFilter<T> {
     }
 
     /**
-     * The optional abilities of this filter; the same as its provider's.
+     * What this filter does, as built (see {@link Capability}): a subset of its provider's
+     * capabilities, which its options may narrow.
      *
      * @return an immutable set
      */

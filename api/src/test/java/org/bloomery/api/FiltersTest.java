@@ -7,8 +7,16 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
 
 /** The facade, against the providers registered in api's test resources: one good, two broken. */
@@ -20,6 +28,37 @@ class FiltersTest {
         assertThat(Filters.loadFailures()).hasSize(2);
         assertThat(String.join("\n", Filters.loadFailures()))
                 .contains("BrokenTestProvider").contains("broken on purpose").contains("NoSuchProvider");
+    }
+
+    /** Users see a warning naming each provider that failed (this test JVM prints none: logging.properties). */
+    @Test
+    void aBrokenProviderIsLoggedAsAWarning() {
+        Logger logger = Logger.getLogger(Filters.class.getName());
+        List<LogRecord> records = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord logRecord) {
+                records.add(logRecord);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        logger.addHandler(capture);
+        try {
+            Filters.loadFailures();
+        } finally {
+            logger.removeHandler(capture);
+        }
+        assertThat(records).filteredOn(r -> r.getLevel() == Level.WARNING)
+                .extracting(r -> new SimpleFormatter().formatMessage(r))
+                .anySatisfy(message -> assertThat(message).contains("Bloomery filter provider not loaded")
+                        .contains("broken on purpose"));
     }
 
     @Test
@@ -62,6 +101,18 @@ class FiltersTest {
         p.setProperty("bloomery.fpp", "one percent");
         assertThatThrownBy(() -> Filters.fromProperties(p, KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bloomery.fpp").hasMessageContaining("one percent");
+        for (String notPlain : new String[] {"0x1p-7", "0.01f", "+0.01"}) {
+            p.setProperty("bloomery.fpp", notPlain);
+            assertThatThrownBy(() -> Filters.fromProperties(p, KeyHasher.longs())).as(notPlain)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bloomery.fpp")
+                    .hasMessageContaining("plain decimal").hasMessageContaining(notPlain);
+        }
+        p.setProperty("bloomery.fpp", "0.01");
+        p.setProperty("bloomery.expectedInsertions", "+1000");
+        assertThatThrownBy(() -> Filters.fromProperties(p, KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bloomery.expectedInsertions")
+                .hasMessageContaining("+1000");
+        p.setProperty("bloomery.expectedInsertions", "1000");
         p.setProperty("bloomery.fpp", "2");
         assertThatThrownBy(() -> Filters.fromProperties(p, KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(0, 1)");
@@ -81,6 +132,7 @@ class FiltersTest {
 
         byte[] renamed = bytes.clone();
         renamed[6] = 'b'; // "test-exact" -> "best-exact": no such provider
+        FilterBytes.reseal(renamed);
         assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(renamed), KeyHasher.longs()))
                 .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("'best-exact'").hasMessageContaining("no provider");
     }

@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.hash.Funnel;
 import com.google.common.hash.Funnels;
+import com.google.common.hash.PrimitiveSink;
 import java.lang.management.ManagementFactory;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -39,7 +43,7 @@ class KeyHasherTest {
         assertThat(KeyHasher.hashString(input)).isEqualTo(expected);
         assertThat(KeyHasher.strings().hash(input)).isEqualTo(expected);
         assertThat(KeyHasher.strings().hash(new StringBuilder(input))).isEqualTo(expected);
-        assertThat(KeyHasher.fromFunnel(Funnels.stringFunnel(StandardCharsets.UTF_8)).hash(input)).isEqualTo(expected);
+        assertThat(FunnelKeyHasher.of(Funnels.stringFunnel(StandardCharsets.UTF_8)).hash(input)).isEqualTo(expected);
     }
 
     @Test
@@ -52,12 +56,12 @@ class KeyHasherTest {
             byte[] le = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value).array();
             assertThat(KeyHasher.hashLong(value)).isEqualTo(KeyHasher.hashBytes(le, 0, 8))
                     .isEqualTo(KeyHasher.longs().hash(value))
-                    .isEqualTo(KeyHasher.fromFunnel(Funnels.longFunnel()).hash(value));
+                    .isEqualTo(FunnelKeyHasher.of(Funnels.longFunnel()).hash(value));
             int small = (int) value;
             byte[] le4 = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(small).array();
             assertThat(KeyHasher.hashInt(small)).isEqualTo(KeyHasher.hashBytes(le4, 0, 4))
                     .isEqualTo(KeyHasher.ints().hash(small))
-                    .isEqualTo(KeyHasher.fromFunnel(Funnels.integerFunnel()).hash(small));
+                    .isEqualTo(FunnelKeyHasher.of(Funnels.integerFunnel()).hash(small));
         }
     }
 
@@ -193,10 +197,10 @@ class KeyHasherTest {
         assertThat(KeyHasher.longs().id()).isEqualTo("xxh64:long-le");
         assertThat(KeyHasher.ints().id()).isEqualTo("xxh64:int-le");
         assertThat(KeyHasher.bytes().id()).isEqualTo("xxh64:bytes");
-        assertThat(KeyHasher.fromFunnel(Funnels.longFunnel()).id()).isEqualTo("guava-funnel:Funnels.longFunnel()");
+        assertThat(FunnelKeyHasher.of(Funnels.longFunnel()).id()).isEqualTo("guava-funnel:Funnels.longFunnel()");
         assertThatThrownBy(() -> KeyHasher.strings().hash(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("null");
         assertThatThrownBy(() -> KeyHasher.longs().hash(null)).isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> KeyHasher.fromFunnel(Funnels.longFunnel()).hash(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> FunnelKeyHasher.of(Funnels.longFunnel()).hash(null)).isInstanceOf(NullPointerException.class);
         KeyHasher<String> custom = KeyHasher.of("user:length", s -> KeyHasher.hashLong(s.length()));
         assertThat(custom.hash("abc")).isEqualTo(KeyHasher.hashLong(3));
         assertThatThrownBy(() -> custom.hash(null)).isInstanceOf(NullPointerException.class);
@@ -209,7 +213,81 @@ class KeyHasherTest {
         Funnel<long[]> pair = (value, sink) -> sink.putInt((int) value[0]).putLong(value[1]).putShort((short) 7).putBoolean(true);
         byte[] expected = ByteBuffer.allocate(15).order(ByteOrder.LITTLE_ENDIAN)
                 .putInt(5).putLong(-9).putShort((short) 7).put((byte) 1).array();
-        assertThat(KeyHasher.fromFunnel("pair", pair).hash(new long[] {5, -9}))
+        assertThat(FunnelKeyHasher.of("pair", pair).hash(new long[] {5, -9}))
                 .isEqualTo(KeyHasher.hashBytes(expected, 0, expected.length));
+    }
+
+    /** Two enum funnels, each a constant named INSTANCE: once both had the id guava-funnel:INSTANCE. */
+    enum FirstFunnel implements Funnel<Long> {
+        INSTANCE;
+
+        @Override
+        public void funnel(Long value, PrimitiveSink sink) {
+            sink.putLong(value);
+        }
+    }
+
+    enum SecondFunnel implements Funnel<Long> {
+        INSTANCE;
+
+        @Override
+        public void funnel(Long value, PrimitiveSink sink) {
+            sink.putLong(~value);
+        }
+    }
+
+    static final class NamedFunnel implements Funnel<Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void funnel(Long value, PrimitiveSink sink) {
+            sink.putLong(value * 3);
+        }
+    }
+
+    @Test
+    void derivedFunnelIdsAreStableAndDistinct() {
+        assertThat(FunnelKeyHasher.of(FirstFunnel.INSTANCE).id())
+                .isEqualTo("guava-funnel:org.bloomery.api.KeyHasherTest$FirstFunnel.INSTANCE");
+        assertThat(FunnelKeyHasher.of(SecondFunnel.INSTANCE).id())
+                .isEqualTo("guava-funnel:org.bloomery.api.KeyHasherTest$SecondFunnel.INSTANCE");
+        assertThat(FunnelKeyHasher.of(new NamedFunnel()).id())
+                .isEqualTo("guava-funnel:org.bloomery.api.KeyHasherTest$NamedFunnel");
+        assertThat(FunnelKeyHasher.of(Funnels.stringFunnel(StandardCharsets.UTF_8)).id())
+                .isEqualTo("guava-funnel:Funnels.stringFunnel(UTF-8)");
+        assertThat(FunnelKeyHasher.of(Funnels.stringFunnel(StandardCharsets.UTF_16LE)).id())
+                .isEqualTo("guava-funnel:Funnels.stringFunnel(UTF-16LE)");
+    }
+
+    /** A lambda's class name holds an identity hash that differs between JVMs; so would an anonymous class's order. */
+    @Test
+    void funnelsWithoutAStableNameAreRefusedSayingHowToGiveAnId() {
+        Funnel<Long> lambda = (value, sink) -> sink.putLong(value);
+        Funnel<Long> anonymous = new Funnel<>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public void funnel(Long value, PrimitiveSink sink) {
+                sink.putLong(value);
+            }
+        };
+        for (Funnel<Long> unnamed : List.of(lambda, anonymous)) {
+            assertThatThrownBy(() -> FunnelKeyHasher.of(unnamed)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("give the hasher an id").hasMessageContaining("FunnelKeyHasher.of(\"your-id\", funnel)");
+            assertThat(FunnelKeyHasher.of("my-longs", unnamed).id()).isEqualTo("my-longs");
+        }
+    }
+
+    /** KeyHasher names no Guava type, so reflecting over it works without Guava on the class path. */
+    @Test
+    void keyHasherCanBeReflectedOverWithoutGuava() throws Exception {
+        URL apiClasses = KeyHasher.class.getProtectionDomain().getCodeSource().getLocation();
+        try (URLClassLoader withoutGuava = new URLClassLoader(new URL[] {apiClasses}, ClassLoader.getPlatformClassLoader())) {
+            Class<?> keyHasher = withoutGuava.loadClass(KeyHasher.class.getName());
+            assertThatThrownBy(() -> withoutGuava.loadClass("com.google.common.hash.Funnel"))
+                    .isInstanceOf(ClassNotFoundException.class);
+            assertThat(keyHasher.getMethods()).extracting(java.lang.reflect.Method::getName).contains("strings", "of");
+            assertThat(keyHasher.getMethod("strings").invoke(null)).isNotNull();
+        }
     }
 }

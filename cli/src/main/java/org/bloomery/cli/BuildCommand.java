@@ -77,7 +77,8 @@ final class BuildCommand implements Callable<Integer> {
             }
             throw e.getCause();
         }
-        Path temporary = Files.createTempFile(out.toAbsolutePath().getParent(), ".bloomery-", ".tmp");
+        // Written beside the target and moved over it, so a failed write never leaves half a filter.
+        Path temporary = out.resolveSibling(out.getFileName() + ".partial");
         try {
             try (OutputStream stream = Files.newOutputStream(temporary)) {
                 filter.writeTo(stream);

@@ -3,13 +3,16 @@ package org.bloomery.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.Filters;
 import org.bloomery.compare.contestant.BloomeryContestant;
 import org.bloomery.compare.contestant.CommonsCountingBloomContestant;
 import org.bloomery.compare.contestant.CommonsSimpleBloomContestant;
 import org.bloomery.compare.contestant.CuckooFilter4jContestant;
+import org.bloomery.compare.contestant.DataSketchesBloomContestant;
 import org.bloomery.compare.contestant.Entrant;
+import org.bloomery.compare.contestant.FastFilterContestant;
 import org.bloomery.compare.contestant.GuavaBloomContestant;
 import org.bloomery.compare.contestant.KeyType;
 
@@ -29,11 +32,15 @@ public final class Lineup {
     /**
      * The peers, in report order.
      *
-     * @return {@code guava}, {@code commons-simple}, {@code commons-counting}, {@code cuckoofilter4j}
+     * @return {@code guava}, {@code commons-simple}, {@code commons-counting}, {@code cuckoofilter4j},
+     *     {@code datasketches} and the FastFilter_java filters
      */
     public static List<Entrant> peers() {
         return List.of(GuavaBloomContestant.entrant(), CommonsSimpleBloomContestant.entrant(),
-                CommonsCountingBloomContestant.entrant(), CuckooFilter4jContestant.entrant());
+                CommonsCountingBloomContestant.entrant(), CuckooFilter4jContestant.entrant(),
+                DataSketchesBloomContestant.entrant(), FastFilterContestant.blockedBloom(),
+                FastFilterContestant.countingBloom(), FastFilterContestant.succinctCountingBlockedBloom(),
+                FastFilterContestant.cuckoo8(), FastFilterContestant.cuckoo16());
     }
 
     /**
@@ -71,6 +78,9 @@ public final class Lineup {
         List<Entrant> entrants = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (FilterProvider provider : providers()) {
+            if (!provider.capabilities().contains(Capability.ADD)) {
+                continue; // a static kind is built from a whole set: StaticFilterBenchmark measures it
+            }
             String kind = provider.kind();
             Map<String, String> kindOptions = options.getOrDefault(kind, Map.of());
             try {

@@ -10,11 +10,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code bloomery-compare} command: {@code compare} runs the comparison, {@code list} shows who
- * would take part. A bad argument prints one line on stderr and exits with code 2.
+ * would take part, {@code redis} runs the shared-filter workload against Redis. A bad argument prints one line on stderr and exits with code 2.
  */
 @Command(name = "bloomery-compare", mixinStandardHelpOptions = true,
         versionProvider = Main.Version.class,
-        subcommands = {CompareCommand.class, ListCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {CompareCommand.class, ListCommand.class, RedisCommand.class, CommandLine.HelpCommand.class},
         description = "Compares Bloomery's filter kinds with Guava, Commons Collections and CuckooFilter4J"
                 + " on identical keys, and exact sets for space.")
 public final class Main implements Runnable {

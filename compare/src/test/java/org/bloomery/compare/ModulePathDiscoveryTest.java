@@ -83,9 +83,8 @@ class ModulePathDiscoveryTest {
         Class<?> hasher = layerLoader.loadClass("org.bloomery.api.KeyHasher");
         Class<?> filter = layerLoader.loadClass("org.bloomery.api.MembershipFilter");
         Object oneThousandAtOnePercent = spec.getMethod("of", long.class, double.class).invoke(null, 1_000L, 0.01);
-        // A method handle, not Class.getMethod: getMethod resolves every public signature of KeyHasher,
-        // and fromFunnel's Guava parameter is absent from a layer that does not need Guava (the api
-        // requires it only statically).
+        // A method handle looks up the one method. (KeyHasher names no Guava type, so getMethod would
+        // work too; FunnelKeyHasher, which does, is absent from a layer without Guava.)
         Object strings = MethodHandles.publicLookup().findStatic(hasher, "strings", MethodType.methodType(hasher))
                 .invoke();
 

@@ -23,7 +23,11 @@ import org.bloomery.api.spi.FilterDataOutput;
  * insertion stores an f-bit fingerprint of the item in one of its two buckets of b slots, the
  * second bucket derived from the first and the fingerprint alone, so fingerprints can be moved
  * ("kicked") to make room. It supports deletion at fewer bits per item than a counting Bloom
- * filter, and fewer than a classic Bloom filter below about 3% false positives.
+ * filter, and fewer than a classic Bloom filter at most targets of 0.22% and below and at every
+ * target below 0.05% (13.76 against 14.38 bits per item at 0.1%, measured at b = 4), but more at
+ * 1% (10.58 against 9.59).
+ * Because f is a whole number of bits, the advantage comes and goes as p falls: just below each
+ * 2b / 2^f a new bit is paid for.
  *
  * <h2>Sizing</h2>
  * From {@code FilterSpec.of(n, p)}: b = 4 slots per bucket; f = ceil(log2(2b / p)) bits, clamped to
@@ -73,7 +77,10 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     /** Most sub-tables one filter grows to. */
     static final int MAX_SUB_TABLES = 32;
 
-    private static final Set<Capability> CAPABILITIES =
+    /** What the kind can do: a filter grows only with option {@code expansion} of at least 1. */
+    static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(
+            EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD, Capability.GROW));
+    private static final Set<Capability> FIXED_SIZE_CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
     /** Outcomes of the shared-lock steps; counts of copies are never negative. */
@@ -175,6 +182,35 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     /**
      * {@inheritDoc}
      *
+     * <p>One optimistic read of the global lock covers the whole batch, validated once at the end;
+     * a key whose stripes changed under it, or a batch that a resize overlapped, is answered by the
+     * single query.
+     */
+    @Override
+    public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        StampedLock global = locks.global();
+        long stamp = global.tryOptimisticRead();
+        if (stamp != 0L) {
+            CuckooTable[] current = tables;
+            for (int i = from; i < to; i++) {
+                long hash = hashes[i];
+                int answer = probeOptimistically(current, hash, fingerprint(hash));
+                out[i] = answer == RETRY ? mightContainHash(hash) : answer > 0;
+            }
+            if (global.validate(stamp)) {
+                return;
+            }
+        }
+        for (int i = from; i < to; i++) {
+            out[i] = mightContainHash(hashes[i]);
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
      * <p>Deletes one copy of the item's fingerprint from the newest sub-table holding it. Remove
      * only items that were added: removing an item never added can delete another item whose
      * fingerprint collides with it.
@@ -256,7 +292,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
 
     @Override
     public Set<Capability> capabilities() {
-        return CAPABILITIES;
+        return shape.expansion() == 0 ? FIXED_SIZE_CAPABILITIES : CAPABILITIES;
     }
 
     @Override

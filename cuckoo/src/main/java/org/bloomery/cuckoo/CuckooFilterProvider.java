@@ -11,8 +11,6 @@ import org.bloomery.api.MembershipFilter;
 
 /** Registers the cuckoo filter with {@link java.util.ServiceLoader} under kind {@code "cuckoo"}. */
 public final class CuckooFilterProvider implements FilterProvider {
-    private static final Set<Capability> CAPABILITIES = Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD);
-
     /** Creates the provider; {@link java.util.ServiceLoader} calls this. */
     public CuckooFilterProvider() {
     }
@@ -24,13 +22,14 @@ public final class CuckooFilterProvider implements FilterProvider {
 
     @Override
     public Set<Capability> capabilities() {
-        return CAPABILITIES;
+        return CuckooFilter.CAPABILITIES;
     }
 
     @Override
     public String description() {
         return "Cuckoo filter (Fan et al., CoNEXT 2014): f-bit fingerprints in buckets of b slots, with"
-                + " deletion; fewer bits per item than a Bloom filter below about 3% fpp.\n"
+                + " deletion; fewer bits per item than a classic Bloom filter at most fpp targets of 0.22% and"
+                + " below, and at all below 0.05% (13.76 against 14.38 at 0.1%), more at 1% (10.58 against 9.59).\n"
                 + "Options: bucketSize = 2, 4 or 8 (default 4);"
                 + " fingerprintBits = 4..32 (default ceil(log2(2 * bucketSize / fpp)));"
                 + " maxKicks = 0..65535 evictions per insertion before stashing (default 500);"

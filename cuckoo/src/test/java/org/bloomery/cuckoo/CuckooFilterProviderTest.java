@@ -3,6 +3,7 @@ package org.bloomery.cuckoo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.EnumSet;
 import java.util.Set;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
@@ -15,15 +16,27 @@ import org.junit.jupiter.api.Test;
 class CuckooFilterProviderTest {
 
     @Test
-    void registersKindCuckooWithRemoveAndConcurrent() {
+    void registersKindCuckooWithRemoveConcurrentAndGrow() {
         FilterProvider provider = Filters.provider("cuckoo").orElseThrow();
         assertThat(provider).isInstanceOf(CuckooFilterProvider.class);
-        assertThat(provider.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
+        assertThat(provider.capabilities())
+                .isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD, Capability.GROW));
         assertThat(provider.description()).contains("bucketSize", "fingerprintBits", "maxKicks", "expansion");
         MembershipFilter<CharSequence> filter =
                 Filters.create("cuckoo", FilterSpec.of(1000, 0.01), KeyHasher.strings());
         assertThat(filter).isInstanceOf(CuckooFilter.class);
-        assertThat(filter.capabilities()).isEqualTo(provider.capabilities());
+        assertThat(filter.capabilities()).isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
+    }
+
+    /** A filter built with expansion grows and says so; choose finds the kind for GROW. */
+    @Test
+    void aFilterWithExpansionDeclaresGrowAndChooseFindsTheKind() {
+        MembershipFilter<CharSequence> growing = Filters.create("cuckoo",
+                FilterSpec.of(1000, 0.01).withOption("expansion", "2"), KeyHasher.strings());
+        assertThat(growing.capabilities()).contains(Capability.GROW);
+        assertThat(Filters.choose(EnumSet.of(Capability.GROW))).extracting(FilterProvider::kind).contains("cuckoo");
+        assertThat(Filters.choose(EnumSet.of(Capability.GROW, Capability.REMOVE))).extracting(FilterProvider::kind)
+                .containsExactly("cuckoo");
     }
 
     @Test

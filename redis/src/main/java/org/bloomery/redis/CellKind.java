@@ -19,11 +19,11 @@ enum CellKind {
     /** One bit per position, as the {@code classic} kind. */
     BITS("redis-classic", "classic", "bits", 1, 1L << 32,
             "2^32 bits per shard (512 MiB, the largest Redis string)",
-            Set.of(Capability.SHARED, Capability.CONCURRENT, Capability.MERGE)),
+            Set.of(Capability.SHARED, Capability.CONCURRENT, Capability.MERGE, Capability.ADD)),
     /** A 4-bit saturating counter per position, as the {@code counting} kind. */
     NIBBLES("redis-counting", "counting", "counters", 4, 1L << 30,
             "2^30 counters per shard (512 MiB of 4-bit counters, the largest Redis string)",
-            Set.of(Capability.SHARED, Capability.CONCURRENT, Capability.REMOVE));
+            Set.of(Capability.SHARED, Capability.CONCURRENT, Capability.REMOVE, Capability.ADD));
 
     /** The largest value a counter holds; a counter that reaches it stays there. */
     static final int COUNTER_MAX = 15;

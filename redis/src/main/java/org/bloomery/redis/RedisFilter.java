@@ -2,6 +2,7 @@ package org.bloomery.redis;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -53,8 +54,13 @@ import org.bloomery.api.spi.FilterDataOutput;
 public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable {
     /** Bytes moved per command when reading or writing a whole shard. */
     static final int CHUNK_BYTES = 1 << 20;
-    /** Commands per pipeline in a batch, bounding the memory a batch holds at once. */
-    private static final int PIPELINE_COMMANDS = 10_000;
+    /** Items per pipeline in a batch, bounding the memory a batch holds at once. */
+    private static final int PIPELINE_ITEMS = 10_000;
+    /**
+     * Items packed into one BITFIELD command of a batch: at most 6,400 sub-commands (k is at most
+     * 64), which the server runs in well under a millisecond, so no other client waits long.
+     */
+    private static final int ITEMS_PER_COMMAND = 100;
 
     private final RedisStore store;
     private final RedisOptions options;
@@ -187,7 +193,9 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
 
     /**
      * Adds many items, in one pipeline per 10,000 items: one round trip per batch rather than per
-     * item. Each item's add is atomic; the batch as a whole is not.
+     * item, with up to 100 items of one shard in each command. Each item's add is atomic and sees
+     * the items before it, exactly as single adds in order would; the batch as a whole is not
+     * atomic.
      *
      * @param items the items, none null
      * @return how many of them were definitely new (as {@link #add} counts)
@@ -240,22 +248,73 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         void accept(int index, List<Long> values);
     }
 
+    /**
+     * Sends a batch as pipelines of {@value #PIPELINE_ITEMS} items. Within a pipeline the items of
+     * one shard are packed, in their order, {@value #ITEMS_PER_COMMAND} to a BITFIELD command: one
+     * command runs its sub-commands in order, so each item sees exactly the items before it, as
+     * with one command per item, and the server parses one command instead of a hundred.
+     */
     private void batch(String operation, long[] hashes, boolean readonly, BatchResult result) {
-        for (int from = 0; from < hashes.length; from += PIPELINE_COMMANDS) {
-            int n = Math.min(PIPELINE_COMMANDS, hashes.length - from);
-            String[] batchKeys = new String[n];
-            String[][] args = new String[n][];
+        int shardCount = keys.shards().size();
+        for (int from = 0; from < hashes.length; from += PIPELINE_ITEMS) {
+            int n = Math.min(PIPELINE_ITEMS, hashes.length - from);
+            // Counting sort of the items by shard, keeping their order within each shard.
+            int[] shardOf = new int[n];
+            int[] starts = new int[shardCount + 1];
             for (int i = 0; i < n; i++) {
-                long hash = hashes[from + i];
-                int shard = shardOf(hash);
-                batchKeys[i] = keys.shards().get(shard);
-                String[] offsets = offsets(hash, shard);
-                args[i] = readonly ? queryArgs(offsets) : addArgs(offsets);
+                shardOf[i] = shardOf(hashes[from + i]);
+                starts[shardOf[i] + 1]++;
             }
-            List<List<Long>> replies = store.bitfields(operation, batchKeys, args, readonly);
+            for (int s = 0; s < shardCount; s++) {
+                starts[s + 1] += starts[s];
+            }
+            int[] order = new int[n];
+            int[] next = java.util.Arrays.copyOf(starts, shardCount);
             for (int i = 0; i < n; i++) {
-                result.accept(from + i, replies.get(i));
+                order[next[shardOf[i]]++] = i;
             }
+            List<String> commandKeys = new ArrayList<>();
+            List<String[]> commandArgs = new ArrayList<>();
+            List<int[]> commandItems = new ArrayList<>();
+            for (int s = 0; s < shardCount; s++) {
+                for (int first = starts[s]; first < starts[s + 1]; first += ITEMS_PER_COMMAND) {
+                    int count = Math.min(ITEMS_PER_COMMAND, starts[s + 1] - first);
+                    int[] items = new int[count];
+                    List<String> args = new ArrayList<>(2 + 4 * k * count);
+                    if (!readonly && cells == CellKind.NIBBLES) {
+                        args.add("OVERFLOW");
+                        args.add("SAT");
+                    }
+                    for (int c = 0; c < count; c++) {
+                        items[c] = order[first + c];
+                        for (String offset : offsets(hashes[from + items[c]], s)) {
+                            appendProbe(args, offset, readonly);
+                        }
+                    }
+                    commandKeys.add(keys.shards().get(s));
+                    commandArgs.add(args.toArray(String[]::new));
+                    commandItems.add(items);
+                }
+            }
+            List<List<Long>> replies = store.bitfields(operation, commandKeys.toArray(String[]::new),
+                    commandArgs.toArray(String[][]::new), readonly);
+            for (int command = 0; command < replies.size(); command++) {
+                List<Long> values = replies.get(command);
+                int[] items = commandItems.get(command);
+                for (int c = 0; c < items.length; c++) {
+                    result.accept(from + items[c], values.subList(c * k, (c + 1) * k));
+                }
+            }
+        }
+    }
+
+    /** One probe's sub-command: {@code GET}, or the add's {@code SET ... 1} / {@code INCRBY ... 1}. */
+    private void appendProbe(List<String> args, String offset, boolean readonly) {
+        args.add(readonly ? "GET" : cells == CellKind.BITS ? "SET" : "INCRBY");
+        args.add(fieldType);
+        args.add(offset);
+        if (!readonly) {
+            args.add("1");
         }
     }
 

@@ -2,6 +2,7 @@ package org.bloomery.scalable;
 
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.SpecOptions;
 
@@ -18,8 +19,11 @@ import org.bloomery.api.spi.SpecOptions;
  * @param expansion each layer's capacity over the previous one's, in [1, {@value #MAX_EXPANSION}]
  * @param tightening each layer's error over the previous one's, in (0, 1)
  * @param nonscaling whether the filter refuses to grow past its first layer
+ * @param layout every layer's layout (option {@code layout}); a blocked layer is sized by the
+ *     blocked model for its capacity and error
  */
-record GrowthPlan(long capacity, double errorRate, int expansion, double tightening, boolean nonscaling) {
+record GrowthPlan(long capacity, double errorRate, int expansion, double tightening, boolean nonscaling,
+        BloomLayout layout) {
     /** Largest first-layer capacity: 2^40, far above what 2^37 bits can hold at any useful error. */
     static final long MAX_CAPACITY = 1L << 40;
     /** Largest expansion, RedisBloom's. */
@@ -44,7 +48,9 @@ record GrowthPlan(long capacity, double errorRate, int expansion, double tighten
      *     tightening given with {@code nonscaling=true}, or a capacity above {@value #MAX_CAPACITY}
      */
     static GrowthPlan of(FilterSpec spec) {
-        SpecOptions options = SpecOptions.of(spec, ScalableBloomFilter.KIND, Set.of(EXPANSION, TIGHTENING, NONSCALING));
+        SpecOptions options = SpecOptions.of(spec, ScalableBloomFilter.KIND,
+                Set.of(EXPANSION, TIGHTENING, NONSCALING, BloomLayout.OPTION));
+        BloomLayout layout = BloomLayout.of(spec, ScalableBloomFilter.KIND);
         int expansion = (int) options.longValue(EXPANSION, 1, MAX_EXPANSION, DEFAULT_EXPANSION);
         double tightening = options.doubleValue(TIGHTENING, 0.0, 1.0, DEFAULT_TIGHTENING);
         boolean nonscaling = options.booleanValue(NONSCALING, false);
@@ -57,7 +63,7 @@ record GrowthPlan(long capacity, double errorRate, int expansion, double tighten
             throw new IllegalArgumentException("capacity (expected insertions) of kind '" + ScalableBloomFilter.KIND
                     + "' must be in [1, 2^40], got " + spec.expectedInsertions());
         }
-        return new GrowthPlan(spec.expectedInsertions(), spec.fpp(), expansion, tightening, nonscaling);
+        return new GrowthPlan(spec.expectedInsertions(), spec.fpp(), expansion, tightening, nonscaling, layout);
     }
 
     /** @return how many layers the filter may have */
@@ -96,13 +102,14 @@ record GrowthPlan(long capacity, double errorRate, int expansion, double tighten
             }
         }
         double error = nonscaling ? errorRate : errorRate * (1 - tightening) * StrictMath.pow(tightening, index);
-        // BloomShape.optimal caps k at 64, which would leave the layer over its error budget.
+        // BloomShape.optimal caps k at 64, which would leave the layer over its error budget. (The
+        // blocked sizing picks its k within [1, 64] while meeting the error, or refuses.)
         long hashes = BloomShape.idealHashes(error);
-        if (hashes > BloomShape.MAX_HASHES) {
+        if (layout == BloomLayout.STANDARD && hashes > BloomShape.MAX_HASHES) {
             throw new IllegalArgumentException("its error " + error + " needs " + hashes + " hashes, more than "
                     + BloomShape.MAX_HASHES + " (tightening " + tightening
                     + " lowers each layer's error, and so raises its hashes)");
         }
-        return new LayerPlan(layerCapacity, error, BloomShape.optimal(layerCapacity, error));
+        return new LayerPlan(layerCapacity, error, BloomShape.optimal(layerCapacity, error, layout));
     }
 }

@@ -3,11 +3,12 @@ package org.bloomery.scalable;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.api.bloom.BitArray;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 
 /**
- * One Bloom filter of the chain, probed like a classic filter of the same shape, with an item count
+ * One Bloom filter of the chain, probed like a classic filter of the same shape and layout, with an item count
  * that never passes its capacity: a slot is reserved by compare-and-set before the bits are set, so
  * concurrent adds cannot overfill it.
  */
@@ -15,10 +16,14 @@ final class Layer {
     private final LayerPlan plan;
     private final BitArray bits;
     private final AtomicLong items;
+    private final int k;
+    private final boolean blocked;
 
     private Layer(LayerPlan plan, BitArray bits, long items) {
         this.plan = plan;
         this.bits = bits;
+        this.k = plan.shape().hashes();
+        this.blocked = plan.shape().layout() == BloomLayout.BLOCKED;
         this.items = new AtomicLong(items);
     }
 
@@ -52,7 +57,7 @@ final class Layer {
 
     /** @return whether every one of the item's k bits is set */
     boolean mightContain(long hash) {
-        return bits.probesSet(hash, plan.shape().hashes());
+        return blocked ? bits.blockProbesSet(hash, k) : bits.probesSet(hash, k);
     }
 
     /**
@@ -75,7 +80,11 @@ final class Layer {
 
     /** Sets the item's k bits; call after {@link #tryReserve} succeeded. */
     void insert(long hash) {
-        bits.setProbes(hash, plan.shape().hashes());
+        if (blocked) {
+            bits.setBlockProbes(hash, k);
+        } else {
+            bits.setProbes(hash, k);
+        }
     }
 
     /** @return items inserted into this layer */
@@ -83,7 +92,10 @@ final class Layer {
         return items.get();
     }
 
-    /** @return the false-positive probability implied by the set bits, {@code (X / m)^k} */
+    /**
+     * @return the false-positive probability implied by the set bits: {@code (X / m)^k}, or the
+     *     blocked model's at the estimated count
+     */
     double fpp() {
         return plan.shape().fppFromOccupied(bits.cardinality());
     }

@@ -51,8 +51,11 @@ import org.bloomery.api.MembershipFilter;
  */
 public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
     static final String KIND = "scalable";
+    /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
     static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
+    private static final Set<Capability> NONSCALING_CAPABILITIES =
+            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.ADD));
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;
@@ -209,7 +212,7 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public Set<Capability> capabilities() {
-        return CAPABILITIES;
+        return plan.nonscaling() ? NONSCALING_CAPABILITIES : CAPABILITIES;
     }
 
     @Override

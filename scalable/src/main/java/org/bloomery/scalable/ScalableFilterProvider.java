@@ -37,7 +37,9 @@ public final class ScalableFilterProvider implements FilterProvider {
                 + " default 2;\n"
                 + "  tightening = each layer's error over the previous one's, in (0, 1), default 0.5"
                 + " (0.8-0.9 saves space over a wide growth);\n"
-                + "  nonscaling = true for one layer at the full fpp that refuses to grow, default false.";
+                + "  nonscaling = true for one layer at the full fpp that refuses to grow, default false;\n"
+                + "  layout = standard (default) or blocked (each layer keeps an item's probes in one 512-bit block,"
+                + " one cache miss per layer probed, sized by the blocked model).";
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
@@ -13,13 +14,13 @@ import org.bloomery.api.spi.FilterDataOutput;
 
 /**
  * The body of kind {@code "scalable"} inside the shared envelope, all big-endian: int expansion,
- * double tightening, byte nonscaling (0 or 1), int layer count, then for each layer, oldest first:
+ * double tightening, byte nonscaling (0 or 1), byte layout (0 standard, 1 blocked), int layer count, then for each layer, oldest first:
  * long capacity, double error, byte k, long bits, long items, and its {@code bits / 64} words.
  * Every layer's parameters must be the ones the spec and its options give for that layer's index,
  * and the layer count is bounded before anything is allocated.
  */
 final class ScalableFormat {
-    private static final int HEADER_BYTES = Integer.BYTES + Double.BYTES + 1 + Integer.BYTES;
+    private static final int HEADER_BYTES = Integer.BYTES + Double.BYTES + 1 + 1 + Integer.BYTES;
     private static final int LAYER_HEADER_BYTES = Long.BYTES + Double.BYTES + 1 + Long.BYTES + Long.BYTES;
 
     private ScalableFormat() {
@@ -39,6 +40,7 @@ final class ScalableFormat {
             body.writeInt(plan.expansion());
             body.writeDouble(plan.tightening());
             body.writeByte(plan.nonscaling() ? 1 : 0);
+            body.writeByte(plan.layout().ordinal());
             body.writeInt(layers.length);
             for (Layer layer : layers) {
                 LayerPlan layerPlan = layer.plan();
@@ -92,11 +94,13 @@ final class ScalableFormat {
         int expansion = in.readInt("expansion", 1, GrowthPlan.MAX_EXPANSION);
         double tightening = in.readDouble("tightening", Double.MIN_VALUE, Math.nextDown(1.0));
         boolean nonscaling = in.readUnsignedByte("nonscaling", 0, 1) == 1;
+        BloomLayout layout = BloomLayout.values()[in.readUnsignedByte("layout", 0, BloomLayout.values().length - 1)];
         if (expansion != plan.expansion() || Double.compare(tightening, plan.tightening()) != 0
-                || nonscaling != plan.nonscaling()) {
+                || nonscaling != plan.nonscaling() || layout != plan.layout()) {
             throw new InvalidFilterDataException("the body says expansion " + expansion + ", tightening " + tightening
-                    + ", nonscaling " + nonscaling + " but the spec's options give " + plan.expansion() + ", "
-                    + plan.tightening() + ", " + plan.nonscaling());
+                    + ", nonscaling " + nonscaling + ", layout " + layout.optionValue() + " but the spec's options give "
+                    + plan.expansion() + ", " + plan.tightening() + ", " + plan.nonscaling() + ", "
+                    + plan.layout().optionValue());
         }
         int count = in.readInt("layer count", 1, plan.maxLayers());
         Layer[] layers = new Layer[count];

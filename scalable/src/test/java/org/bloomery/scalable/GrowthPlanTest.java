@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.bloom.BloomShape;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,7 @@ class GrowthPlanTest {
     @Test
     void defaultsAreRedisBloomsGrowthWithTheStatedTightening() {
         GrowthPlan plan = GrowthPlan.of(FilterSpec.of(100, 0.01));
-        assertThat(plan).isEqualTo(new GrowthPlan(100, 0.01, 2, 0.5, false));
+        assertThat(plan).isEqualTo(new GrowthPlan(100, 0.01, 2, 0.5, false, BloomLayout.STANDARD));
         assertThat(plan.layer(0).error()).isEqualTo(0.005);
         assertThat(plan.layer(1).error()).isEqualTo(0.0025);
         assertThat(plan.maxLayers()).isEqualTo(256);

@@ -167,5 +167,9 @@ class ScalableFilterTest {
         assertThat(provider).isInstanceOf(ScalableFilterProvider.class);
         assertThat(provider.capabilities()).isEqualTo(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
         assertThat(provider.description()).contains("expansion", "tightening", "nonscaling");
+        MembershipFilter<Long> nonscaling = Filters.create("scalable",
+                FilterSpec.of(10, 0.01).withOption("nonscaling", "true"), KeyHasher.longs());
+        assertThat(nonscaling.capabilities()).as("a non-scaling filter does not grow")
+                .isEqualTo(EnumSet.of(Capability.CONCURRENT, Capability.ADD));
     }
 }

@@ -165,11 +165,11 @@ class ScalableLimitsTest {
     void layerCountIsBoundedBeforeAnythingIsAllocated() {
         ScalableBloomFilter<Long> filter = grownFilter();
         for (int count : new int[] {Integer.MAX_VALUE, 257, 0, -1}) {
-            assertBodyRejected(filter, 13, ByteBuffer.allocate(4).putInt(count).array(), "layer count = " + count);
+            assertBodyRejected(filter, 14, ByteBuffer.allocate(4).putInt(count).array(), "layer count = " + count);
         }
         ScalableBloomFilter<Long> nonscaling = ScalableBloomFilter.create(
                 FilterSpec.of(100, 0.01).withOption("nonscaling", "true"), KeyHasher.longs());
-        assertBodyRejected(nonscaling, 13, ByteBuffer.allocate(4).putInt(2).array(), "outside [1, 1]");
+        assertBodyRejected(nonscaling, 14, ByteBuffer.allocate(4).putInt(2).array(), "outside [1, 1]");
     }
 
     @Test
@@ -178,19 +178,21 @@ class ScalableLimitsTest {
         assertBodyRejected(filter, 0, ByteBuffer.allocate(4).putInt(3).array(), "expansion 3");
         assertBodyRejected(filter, 4, ByteBuffer.allocate(8).putDouble(0.9).array(), "tightening 0.9");
         assertBodyRejected(filter, 12, new byte[] {1}, "nonscaling true");
+        assertBodyRejected(filter, 13, new byte[] {1}, "layout blocked");
+        assertBodyRejected(filter, 13, new byte[] {2}, "layout");
     }
 
     @Test
     void everyLayerMustBeTheOneTheSpecGivesForItsIndex() {
         ScalableBloomFilter<Long> filter = grownFilter();
-        int layer1 = 17 + 33 + (int) filter.layers()[0].wordBytes();
+        int layer1 = 18 + 33 + (int) filter.layers()[0].wordBytes();
         double error0 = filter.layers()[0].plan().error();
-        assertBodyRejected(filter, 17, ByteBuffer.allocate(8).putLong(101).array(), "layer 0 is (capacity 101");
-        assertBodyRejected(filter, 25, ByteBuffer.allocate(8).putDouble(Math.nextUp(error0)).array(), "layer 0 is");
-        assertBodyRejected(filter, 33, new byte[] {9}, "k 9");
+        assertBodyRejected(filter, 18, ByteBuffer.allocate(8).putLong(101).array(), "layer 0 is (capacity 101");
+        assertBodyRejected(filter, 26, ByteBuffer.allocate(8).putDouble(Math.nextUp(error0)).array(), "layer 0 is");
+        assertBodyRejected(filter, 34, new byte[] {9}, "k 9");
         assertBodyRejected(filter, layer1, ByteBuffer.allocate(8).putLong(400).array(), "layer 1 is (capacity 400");
         assertBodyRejected(filter, layer1 + 16, new byte[] {64}, "k 64");
-        assertBodyRejected(filter, 42, ByteBuffer.allocate(8).putLong(101).array(), "layer 0 items = 101");
+        assertBodyRejected(filter, 43, ByteBuffer.allocate(8).putLong(101).array(), "layer 0 items = 101");
     }
 
     /** A filter of capacity 100 grown to 3 layers, so the body has a layer after the first. */

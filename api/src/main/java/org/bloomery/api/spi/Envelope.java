@@ -1,6 +1,7 @@
 package org.bloomery.api.spi;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -10,7 +11,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
@@ -23,15 +23,17 @@ import org.bloomery.api.MembershipFilter;
 
 /**
  * The one binary envelope every kind is written in (FORMAT.md): magic, format version, kind, hasher
- * id, spec, the kind's body with its length, and a CRC32C trailer, all big-endian. Providers write
- * and read their body through it; it checks everything around the body and turns any malformed,
- * truncated or foreign input into {@link InvalidFilterDataException}.
+ * id, spec and body length, a CRC32C of that header, the kind's body, and a CRC32C trailer, all
+ * big-endian. Providers write and read their body through it; it checks everything around the body
+ * and turns any malformed, truncated or foreign input into {@link InvalidFilterDataException}. The
+ * header's own checksum is checked before anything in it is used, so a damaged header is reported
+ * as corrupt data, never read as another kind or another spec.
  */
 public final class Envelope {
     /** The first four bytes of every serialized filter: ASCII "BLMF". */
     public static final int MAGIC = 0x424C4D46;
-    /** The format version this code writes and reads. */
-    public static final int FORMAT_VERSION = 1;
+    /** The format version this code writes and reads (version 1 had no header checksum). */
+    public static final int FORMAT_VERSION = 2;
     /** Longest body accepted: 2^40 bytes, far above any kind's own limit. */
     public static final long MAX_BODY_LENGTH = 1L << 40;
 
@@ -116,9 +118,8 @@ public final class Envelope {
         if (bodyLength < 0 || bodyLength > MAX_BODY_LENGTH) {
             throw new IllegalArgumentException("body length " + bodyLength + " outside [0, " + MAX_BODY_LENGTH + "]");
         }
-        CRC32C crc = new CRC32C();
-        CheckedOutputStream checked = new CheckedOutputStream(new NonClosing(out), crc);
-        DataOutputStream header = new DataOutputStream(checked);
+        ByteArrayOutputStream headerBytes = new ByteArrayOutputStream();
+        DataOutputStream header = new DataOutputStream(headerBytes);
         header.writeInt(MAGIC);
         header.writeByte(FORMAT_VERSION);
         writeAscii(header, kind, MAX_KIND_LENGTH, "kind");
@@ -133,7 +134,12 @@ public final class Envelope {
             header.write(value);
         }
         header.writeLong(bodyLength);
-        header.flush();
+        CRC32C headerCrc = new CRC32C();
+        headerCrc.update(headerBytes.toByteArray());
+        header.writeInt((int) headerCrc.getValue());
+        CRC32C crc = new CRC32C();
+        CheckedOutputStream checked = new CheckedOutputStream(new NonClosing(out), crc);
+        headerBytes.writeTo(checked);
         FilterDataOutput data = new FilterDataOutput(checked);
         body.write(data);
         data.flush();
@@ -147,30 +153,20 @@ public final class Envelope {
     }
 
     /**
-     * Reads the magic, version and kind from the start of an envelope, without reading past them.
+     * Reads and checks the header of an envelope, without reading past it, and gives its kind.
      *
      * @param in the stream at the start of an envelope
      * @return the kind, and a stream that replays the envelope from its start
-     * @throws InvalidFilterDataException if the bytes are not an envelope of a known version
+     * @throws InvalidFilterDataException if the bytes are not an envelope of this version or the
+     *     header is damaged (its checksum does not match)
      * @throws IOException if the stream fails
      */
     public static KindPrefix readKind(InputStream in) throws IOException {
-        byte[] head = new byte[4 + 1 + 1 + MAX_KIND_LENGTH];
-        int got = readUpTo(in, head, 0, 6);
-        checkMagicAndVersion(head, got);
-        if (got < 6) {
-            throw truncated("the kind's length", null);
-        }
-        int kindLength = head[5] & 0xFF;
-        if (kindLength < 1 || kindLength > MAX_KIND_LENGTH) {
-            throw new InvalidFilterDataException("kind length " + kindLength + " is outside [1, " + MAX_KIND_LENGTH + "]");
-        }
-        if (readUpTo(in, head, 6, kindLength) < kindLength) {
-            throw truncated("the kind", null);
-        }
-        String kind = ascii(Arrays.copyOfRange(head, 6, 6 + kindLength), "kind");
-        InputStream replay = new SequenceInputStream(new ByteArrayInputStream(head, 0, 6 + kindLength), in);
-        return new KindPrefix(kind, replay);
+        Objects.requireNonNull(in, "in");
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        Header header = readHeader(new DataInputStream(new Recording(in, seen)));
+        InputStream replay = new SequenceInputStream(new ByteArrayInputStream(seen.toByteArray()), in);
+        return new KindPrefix(header.kind(), replay);
     }
 
     /**
@@ -191,24 +187,17 @@ public final class Envelope {
         Bounded bounded = new Bounded(in);
         DataInputStream data = new DataInputStream(new CheckedInputStream(bounded, crc));
         try {
-            byte[] head = new byte[5];
-            int got = readUpTo(data, head, 0, 5);
-            checkMagicAndVersion(head, got);
-            String foundKind = readAscii(data, MAX_KIND_LENGTH, "kind");
-            if (!foundKind.equals(kind)) {
-                throw new InvalidFilterDataException("the data holds a filter of kind '" + foundKind
+            Header header = readHeader(data);
+            if (!header.kind().equals(kind)) {
+                throw new InvalidFilterDataException("the data holds a filter of kind '" + header.kind()
                         + "', not '" + kind + "'");
             }
-            String hasherId = readAscii(data, MAX_HASHER_ID_LENGTH, "hasher id");
-            if (!hasherId.equals(hasher.id())) {
-                throw new InvalidFilterDataException("the filter was written with hasher '" + hasherId
+            if (!header.hasherId().equals(hasher.id())) {
+                throw new InvalidFilterDataException("the filter was written with hasher '" + header.hasherId()
                         + "' but is read with hasher '" + hasher.id() + "'");
             }
-            FilterSpec spec = readSpec(data);
-            long bodyLength = data.readLong();
-            if (bodyLength < 0 || bodyLength > MAX_BODY_LENGTH) {
-                throw new InvalidFilterDataException("body length " + bodyLength + " is outside [0, " + MAX_BODY_LENGTH + "]");
-            }
+            FilterSpec spec = header.spec();
+            long bodyLength = header.bodyLength();
             bounded.limit(bodyLength);
             R result;
             try {
@@ -234,30 +223,73 @@ public final class Envelope {
         }
     }
 
-    private static FilterSpec readSpec(DataInputStream data) throws IOException {
-        long expectedInsertions = data.readLong();
-        double fpp = data.readDouble();
-        int optionCount = data.readUnsignedByte();
-        if (optionCount > FilterSpec.MAX_OPTIONS) {
-            throw new InvalidFilterDataException("option count " + optionCount + " is outside [0, " + FilterSpec.MAX_OPTIONS + "]");
-        }
-        TreeMap<String, String> options = new TreeMap<>();
-        for (int i = 0; i < optionCount; i++) {
-            String key = readAscii(data, FilterSpec.MAX_OPTION_KEY_LENGTH, "option key");
-            int valueLength = data.readUnsignedShort();
-            if (valueLength > FilterSpec.MAX_OPTION_VALUE_LENGTH * 4) {
-                throw new InvalidFilterDataException("length " + valueLength + " of option '" + key
-                        + "' is outside [0, " + FilterSpec.MAX_OPTION_VALUE_LENGTH * 4 + "]");
-            }
-            byte[] value = new byte[valueLength];
-            data.readFully(value);
-            options.put(key, new String(value, StandardCharsets.UTF_8));
-        }
+    /** What a header holds, read and checked. */
+    private record Header(String kind, String hasherId, FilterSpec spec, long bodyLength) {
+    }
+
+    /**
+     * Reads a header and its checksum, exactly to the end of the checksum. Only the magic, the
+     * version and the lengths that delimit the fields are looked at before the checksum matches;
+     * every value is checked after.
+     */
+    private static Header readHeader(DataInputStream in) throws IOException {
+        CRC32C crc = new CRC32C();
+        DataInputStream header = new DataInputStream(new CheckedInputStream(in, crc));
+        byte[] head = new byte[5];
+        checkMagicAndVersion(head, readUpTo(header, head, 0, 5));
         try {
-            return new FilterSpec(expectedInsertions, fpp, options);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidFilterDataException("invalid spec: " + e.getMessage(), e);
+            byte[] kind = readField(header, MAX_KIND_LENGTH, "kind");
+            byte[] hasherId = readField(header, MAX_HASHER_ID_LENGTH, "hasher id");
+            long expectedInsertions = header.readLong();
+            double fpp = header.readDouble();
+            int optionCount = header.readUnsignedByte();
+            if (optionCount > FilterSpec.MAX_OPTIONS) {
+                throw corrupt("option count " + optionCount + " is outside [0, " + FilterSpec.MAX_OPTIONS + "]");
+            }
+            byte[][] keys = new byte[optionCount][];
+            byte[][] values = new byte[optionCount][];
+            for (int i = 0; i < optionCount; i++) {
+                keys[i] = readField(header, FilterSpec.MAX_OPTION_KEY_LENGTH, "option key");
+                int valueLength = header.readUnsignedShort();
+                if (valueLength > FilterSpec.MAX_OPTION_VALUE_LENGTH * 4) {
+                    throw corrupt("length " + valueLength + " of option " + (i + 1) + " is outside [0, "
+                            + FilterSpec.MAX_OPTION_VALUE_LENGTH * 4 + "]");
+                }
+                values[i] = new byte[valueLength];
+                header.readFully(values[i]);
+            }
+            long bodyLength = header.readLong();
+            int computed = (int) crc.getValue();
+            int stored = in.readInt();
+            if (computed != stored) {
+                throw corrupt(String.format("header checksum mismatch: the data says CRC32C %08x, the header"
+                        + " bytes give %08x", stored, computed));
+            }
+            if (bodyLength < 0 || bodyLength > MAX_BODY_LENGTH) {
+                throw new InvalidFilterDataException("body length " + bodyLength + " is outside [0, "
+                        + MAX_BODY_LENGTH + "]");
+            }
+            TreeMap<String, String> options = new TreeMap<>();
+            for (int i = 0; i < optionCount; i++) {
+                String key = ascii(keys[i], "option key");
+                if (options.put(key, new String(values[i], StandardCharsets.UTF_8)) != null) {
+                    throw new InvalidFilterDataException("option '" + key + "' appears more than once");
+                }
+            }
+            FilterSpec spec;
+            try {
+                spec = new FilterSpec(expectedInsertions, fpp, options);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidFilterDataException("invalid spec: " + e.getMessage(), e);
+            }
+            return new Header(ascii(kind, "kind"), ascii(hasherId, "hasher id"), spec, bodyLength);
+        } catch (EOFException e) {
+            throw truncated("the end of the header", e);
         }
+    }
+
+    private static InvalidFilterDataException corrupt(String problem) {
+        return new InvalidFilterDataException("corrupt header: " + problem);
     }
 
     private static void checkMagicAndVersion(byte[] head, int got) throws InvalidFilterDataException {
@@ -274,6 +306,11 @@ public final class Envelope {
             throw truncated("the format version", null);
         }
         int version = head[4] & 0xFF;
+        if (version == 1) {
+            throw new InvalidFilterDataException("format version 1 (written by an earlier 0.1.0 snapshot, without a"
+                    + " header checksum) is no longer read; this code reads version " + FORMAT_VERSION
+                    + ": write the filter again with this version");
+        }
         if (version != FORMAT_VERSION) {
             throw new InvalidFilterDataException("unknown format version " + version + "; this code reads version "
                     + FORMAT_VERSION);
@@ -305,14 +342,14 @@ public final class Envelope {
         out.write(bytes);
     }
 
-    private static String readAscii(DataInputStream in, int maxLength, String what) throws IOException {
+    private static byte[] readField(DataInputStream in, int maxLength, String what) throws IOException {
         int length = in.readUnsignedByte();
         if (length < 1 || length > maxLength) {
-            throw new InvalidFilterDataException(what + " length " + length + " is outside [1, " + maxLength + "]");
+            throw corrupt(what + " length " + length + " is outside [1, " + maxLength + "]");
         }
         byte[] bytes = new byte[length];
         in.readFully(bytes);
-        return ascii(bytes, what);
+        return bytes;
     }
 
     private static String ascii(byte[] bytes, String what) throws InvalidFilterDataException {
@@ -378,6 +415,44 @@ public final class Envelope {
         public int available() throws IOException {
             int available = in.available();
             return remaining >= 0 ? (int) Math.min(available, remaining) : available;
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+    }
+
+    /** Passes reads through and keeps a copy of every byte read. */
+    private static final class Recording extends FilterInputStream {
+        private final ByteArrayOutputStream copy;
+
+        Recording(InputStream in, ByteArrayOutputStream copy) {
+            super(in);
+            this.copy = copy;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                copy.write(b);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                copy.write(b, off, n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) {
+            return 0;
         }
 
         @Override

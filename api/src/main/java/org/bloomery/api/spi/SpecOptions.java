@@ -2,6 +2,7 @@ package org.bloomery.api.spi;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
@@ -48,23 +49,19 @@ public final class SpecOptions {
      * @param min smallest allowed value
      * @param max largest allowed value
      * @return the value, or empty when not set
-     * @throws IllegalArgumentException if the value is not an integer in [min, max]
+     * @throws IllegalArgumentException if the value is not a plain decimal integer ({@link PlainNumbers})
+     *     in [min, max]
      */
     public OptionalLong longValue(String key, long min, long max) {
         String raw = spec.options().get(key);
         if (raw == null) {
             return OptionalLong.empty();
         }
-        long value;
-        try {
-            value = Long.parseLong(raw.trim());
-        } catch (NumberFormatException e) {
+        OptionalLong value = PlainNumbers.integer(raw.trim());
+        if (value.isEmpty() || value.getAsLong() < min || value.getAsLong() > max) {
             throw outOfRange(key, raw, "an integer in [" + min + ", " + max + "]");
         }
-        if (value < min || value > max) {
-            throw outOfRange(key, raw, "an integer in [" + min + ", " + max + "]");
-        }
-        return OptionalLong.of(value);
+        return value;
     }
 
     /**
@@ -89,23 +86,19 @@ public final class SpecOptions {
      * @param max the exclusive upper bound
      * @param defaultValue the value when not set
      * @return the value
-     * @throws IllegalArgumentException if the value is not a number strictly between min and max
+     * @throws IllegalArgumentException if the value is not a plain decimal number ({@link PlainNumbers})
+     *     strictly between min and max
      */
     public double doubleValue(String key, double min, double max, double defaultValue) {
         String raw = spec.options().get(key);
         if (raw == null) {
             return defaultValue;
         }
-        double value;
-        try {
-            value = Double.parseDouble(raw.trim());
-        } catch (NumberFormatException e) {
+        OptionalDouble value = PlainNumbers.decimal(raw.trim());
+        if (value.isEmpty() || !(value.getAsDouble() > min && value.getAsDouble() < max)) {
             throw outOfRange(key, raw, "a number in the open range (" + min + ", " + max + ")");
         }
-        if (!(value > min && value < max)) {
-            throw outOfRange(key, raw, "a number in the open range (" + min + ", " + max + ")");
-        }
-        return value;
+        return value.getAsDouble();
     }
 
     /**

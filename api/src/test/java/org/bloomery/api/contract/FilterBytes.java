@@ -62,16 +62,21 @@ public final class FilterBytes {
             b.position(b.position() + 1 + (b.get(b.position()) & 0xFF));
             b.position(b.position() + 2 + (b.getShort(b.position()) & 0xFFFF));
         }
-        return b.position() + Long.BYTES; // body length
+        return b.position() + Long.BYTES + Integer.BYTES; // body length, header checksum
     }
 
     /**
-     * Rewrites the CRC32C trailer to match the bytes before it.
+     * Rewrites the header's CRC32C and the CRC32C trailer to match the bytes before each, so that
+     * damage done on purpose is judged by the reader's own validation, not by a checksum.
      *
      * @param envelope a serialized filter, changed in place
      * @return the same array
      */
     public static byte[] reseal(byte[] envelope) {
+        int headerChecksum = bodyOffset(envelope) - Integer.BYTES;
+        CRC32C header = new CRC32C();
+        header.update(envelope, 0, headerChecksum);
+        ByteBuffer.wrap(envelope).putInt(headerChecksum, (int) header.getValue());
         CRC32C crc = new CRC32C();
         crc.update(envelope, 0, envelope.length - Integer.BYTES);
         ByteBuffer.wrap(envelope).putInt(envelope.length - Integer.BYTES, (int) crc.getValue());

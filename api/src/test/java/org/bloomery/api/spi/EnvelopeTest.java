@@ -8,6 +8,7 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
@@ -18,6 +19,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BitArray;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
 
 /** Each failure the envelope detects has its own message. */
@@ -43,7 +45,7 @@ class EnvelopeTest {
         byte[] bytes = plain();
         ByteBuffer b = ByteBuffer.wrap(bytes);
         assertThat(b.getInt()).isEqualTo(0x424C4D46);
-        assertThat(b.get()).isEqualTo((byte) 1);
+        assertThat(b.get()).isEqualTo((byte) 2);
         byte[] kind = new byte[b.get()];
         b.get(kind);
         assertThat(new String(kind, "US-ASCII")).isEqualTo("test-exact");
@@ -55,6 +57,9 @@ class EnvelopeTest {
         assertThat(b.get()).isZero();
         long bodyLength = b.getLong();
         assertThat(bodyLength).isEqualTo(4 + 2 * 12);
+        CRC32C header = new CRC32C();
+        header.update(bytes, 0, b.position());
+        assertThat(b.getInt()).as("header checksum").isEqualTo((int) header.getValue());
         b.position(b.position() + (int) bodyLength);
         CRC32C crc = new CRC32C();
         crc.update(bytes, 0, b.position());
@@ -85,22 +90,58 @@ class EnvelopeTest {
                 .hasMessageContaining("'xxh64:long-le'").hasMessageContaining("'xxh64:utf8'");
     }
 
+    /** One flipped byte in the kind used to dispatch to a kind that does not exist ("blassic"). */
+    @Test
+    void aDamagedHeaderIsCaughtByItsChecksumBeforeTheKindIsUsed() throws IOException {
+        byte[] damaged = plain();
+        damaged[6] ^= 1; // 't' of "test-exact" becomes 'u'
+        assertThat(read(damaged)).hasMessageContaining("corrupt header: header checksum mismatch")
+                .hasMessageNotContaining("uest-exact");
+        assertThatThrownBy(() -> Envelope.readKind(new ByteArrayInputStream(damaged)))
+                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("header checksum mismatch");
+    }
+
+    @Test
+    void versionOneIsRefusedNamingTheVersion() throws IOException {
+        byte[] old = plain();
+        old[4] = 1;
+        assertThat(read(old)).hasMessageContaining("format version 1").hasMessageContaining("reads version 2");
+    }
+
+    @Test
+    void aRepeatedOptionKeyIsRefusedNamingIt() throws IOException {
+        // The test kind takes no options, so the header is written for a stand-in with options a and b.
+        FilterSpec spec = FilterSpec.of(10, 0.01).withOption("a", "1").withOption("b", "2");
+        MembershipFilter<?> withOptions = (MembershipFilter<?>) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {MembershipFilter.class}, (proxy, method, args) -> switch (method.getName()) {
+                    case "kind" -> "test-exact";
+                    case "hasher" -> HASHER;
+                    case "spec" -> spec;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Envelope.write(out, withOptions, 4, body -> body.writeInt(0));
+        byte[] bytes = out.toByteArray();
+        int keyB = FilterBytes.expectedInsertionsOffset(bytes) + 16 + 1 + 1 + 1 + 2 + 1 + 1;
+        assertThat(bytes[keyB]).isEqualTo((byte) 'b');
+        bytes[keyB] = 'a';
+        assertThat(read(FilterBytes.reseal(bytes))).hasMessageContaining("option 'a' appears more than once");
+    }
+
     @Test
     void aBodyShorterOrLongerThanDeclaredIsRejected() throws IOException {
         byte[] good = plain();
-        int lengthAt = good.length - 4 - 28 - 8; // the body is 28 bytes: a count and two entries
+        int lengthAt = good.length - 4 - 28 - 4 - 8; // the body is 28 bytes: a count and two entries
         byte[] claimsMore = good.clone();
         ByteBuffer.wrap(claimsMore).putLong(lengthAt, 29);
-        assertThat(read(claimsMore)).hasMessageContaining("left 1 of its 29 bytes unread");
+        assertThat(read(FilterBytes.reseal(claimsMore))).hasMessageContaining("left 1 of its 29 bytes unread");
         byte[] claimsLess = good.clone();
         ByteBuffer.wrap(claimsLess).putLong(lengthAt, 27);
-        assertThat(read(claimsLess)).hasMessageContaining("truncated");
+        assertThat(read(FilterBytes.reseal(claimsLess))).hasMessageContaining("truncated");
         byte[] padded = new byte[good.length + 4];
         System.arraycopy(good, 0, padded, 0, good.length - 4);
         ByteBuffer.wrap(padded).putLong(lengthAt, 32);
-        CRC32C crc = new CRC32C();
-        crc.update(padded, 0, padded.length - 4);
-        ByteBuffer.wrap(padded).putInt(padded.length - 4, (int) crc.getValue());
+        FilterBytes.reseal(padded);
         assertThat(read(padded)).hasMessageContaining("left 4 of its 32 bytes unread");
     }
 

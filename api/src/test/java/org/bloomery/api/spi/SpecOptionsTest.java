@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SpecOptionsTest {
     private static final FilterSpec SPEC = FilterSpec.of(10, 0.01)
@@ -34,5 +36,28 @@ class SpecOptionsTest {
                 Set.of("bits", "flag"));
         assertThatThrownBy(() -> bad.booleanValue("flag", false)).hasMessageContaining("true or false, got 'yes'");
         assertThatThrownBy(() -> bad.longValue("bits", 1, 2)).hasMessageContaining("got 'x'");
+    }
+
+    /** Java's parsers take '+64', '0x1p-1' and '0.5f'; options take plain decimal numbers only. */
+    @ParameterizedTest
+    @ValueSource(strings = {"+64", "0x40", "64L", "6_4", "64.0", " ", "", "-"})
+    void integersArePlainDecimalOnly(String text) {
+        SpecOptions options = SpecOptions.of(FilterSpec.of(10, 0.01).withOption("bits", text), "demo", Set.of("bits"));
+        assertThatThrownBy(() -> options.longValue("bits", -100, 100))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got '" + text + "'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0x1p-1", "0.5f", "0.5d", "0.5F", "+0.5", "NaN", "Infinity", "0.5e", ".", "1e+", "0,5"})
+    void realNumbersArePlainDecimalOnly(String text) {
+        SpecOptions options = SpecOptions.of(FilterSpec.of(10, 0.01).withOption("ratio", text), "demo", Set.of("ratio"));
+        assertThatThrownBy(() -> options.doubleValue("ratio", 0, 1, 0.5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got '" + text + "'");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0.5", ".5", "5e-1", "50E-2", "0.50", "-0.5e0"})
+    void plainDecimalNumbersAreRead(String text) {
+        assertThat(PlainNumbers.decimal(text)).hasValue(Double.parseDouble(text));
     }
 }

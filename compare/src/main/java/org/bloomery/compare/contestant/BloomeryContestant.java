@@ -35,17 +35,23 @@ public final class BloomeryContestant implements Contestant {
      */
     public static Entrant entrant(FilterProvider provider, Map<String, String> options) {
         String kind = provider.kind();
-        Set<Ability> abilities = abilities(provider.capabilities());
+        // What the filters built with these options do, not all the kind can do with some options.
+        Set<Ability> abilities = abilities(
+                Filters.create(kind, spec(1, 0.01, options), KeyHasher.longs()).capabilities());
         String description = "Bloomery '" + kind + "' (" + provider.getClass().getName() + ")"
                 + (options.isEmpty() ? "" : ", options " + options);
         return new Entrant(kind, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) -> {
-            FilterSpec spec = FilterSpec.of(n, fpp);
-            for (Map.Entry<String, String> option : options.entrySet()) {
-                spec = spec.withOption(option.getKey(), option.getValue());
-            }
             KeyHasher<?> hasher = keyType == KeyType.STRING ? KeyHasher.strings() : KeyHasher.longs();
-            return new BloomeryContestant(Filters.create(kind, spec, hasher));
+            return new BloomeryContestant(Filters.create(kind, spec(n, fpp, options), hasher));
         });
+    }
+
+    private static FilterSpec spec(long n, double fpp, Map<String, String> options) {
+        FilterSpec spec = FilterSpec.of(n, fpp);
+        for (Map.Entry<String, String> option : options.entrySet()) {
+            spec = spec.withOption(option.getKey(), option.getValue());
+        }
+        return spec;
     }
 
     /**

@@ -21,7 +21,8 @@ import redis.clients.jedis.Protocol;
  * on {@code threads} threads (the measured fpp); every present and absent key queried again in
  * batches; removes of n/4 keys on one thread and n/4 on {@code threads} (kinds that remove); n adds
  * in batches into a second fresh filter. Commands per operation come from the server's {@code INFO
- * commandstats} around the single-thread phases.
+ * commandstats} around the single-thread phases. An untimed pass of every operation on a scratch
+ * filter comes first, so the phases time warmed-up code over open connections.
  */
 public final class RedisComparison {
     /**
@@ -67,6 +68,9 @@ public final class RedisComparison {
         SharedContestant open(String uri, String name);
     }
 
+    /** Keys of the untimed warm-up pass on a scratch filter. */
+    private static final int WARM_UP_KEYS = 10_000;
+
     private RedisComparison() {
     }
 
@@ -105,6 +109,7 @@ public final class RedisComparison {
         KeyGenerator keys = new KeyGenerator(s.seed());
         int n = s.n();
         int half = n / 2;
+        warmUp(opener, uri, name + "-warm-up", keys, s);
         try (SharedContestant c = opener.open(uri, name)) {
             progress.printf("redis workload: %s%n", c.name());
             progress.flush();
@@ -156,6 +161,26 @@ public final class RedisComparison {
             return new Row(c.name(), add1, addN, query1, queryN, batchAdd, batchQuery, remove1, removeN, dataBytes,
                     memoryBytes, c.bitSize() / 8, new Proportion(falsePositives.get(), n), falseNegatives.get(), commandsPerAdd,
                     commandsPerQuery);
+        }
+    }
+
+    /**
+     * Runs every kind of operation a few thousand times on a scratch filter first, so that the
+     * timed phases measure warmed-up code and open connections rather than class loading and JIT.
+     */
+    private static void warmUp(Opener opener, String uri, String name, KeyGenerator keys, Settings s) {
+        int count = Math.min(s.n(), WARM_UP_KEYS);
+        try (SharedContestant c = opener.open(uri, name)) {
+            parallel(s.threads(), 0, count, i -> c.add(keys.absentString(i)));
+            parallel(s.threads(), 0, count, i -> c.mightContain(keys.absentString(i)));
+            if (c.removes()) {
+                range(0, count / 2, i -> c.remove(keys.absentString(i)));
+            }
+            for (int from = 0; from < count; from += s.batch()) {
+                List<String> batch = strings(keys, from, Math.min(count, from + s.batch()), false);
+                c.addAll(batch);
+                c.countContained(batch);
+            }
         }
     }
 
