@@ -73,8 +73,8 @@ final class CompareCommand implements Callable<Integer> {
     private List<String> kinds;
 
     @Option(names = "--peers", split = ",", paramLabel = "PEER",
-            description = "Peers to run: guava, commons-simple, commons-counting, cuckoofilter4j, or none"
-                    + " (default: all).")
+            description = "Peers to run, comma-separated, as the list command names them (guava, commons-simple,"
+                    + " datasketches, fastfilter-blocked, …), or none (default: all).")
     private List<String> peers;
 
     @Option(names = "--n", paramLabel = "N", defaultValue = "" + DEFAULT_N,
