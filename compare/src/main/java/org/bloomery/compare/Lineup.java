@@ -10,7 +10,9 @@ import org.bloomery.compare.contestant.BloomeryContestant;
 import org.bloomery.compare.contestant.CommonsCountingBloomContestant;
 import org.bloomery.compare.contestant.CommonsSimpleBloomContestant;
 import org.bloomery.compare.contestant.CuckooFilter4jContestant;
+import org.bloomery.compare.contestant.DataSketchesBloomContestant;
 import org.bloomery.compare.contestant.Entrant;
+import org.bloomery.compare.contestant.FastFilterContestant;
 import org.bloomery.compare.contestant.GuavaBloomContestant;
 import org.bloomery.compare.contestant.KeyType;
 
@@ -30,11 +32,15 @@ public final class Lineup {
     /**
      * The peers, in report order.
      *
-     * @return {@code guava}, {@code commons-simple}, {@code commons-counting}, {@code cuckoofilter4j}
+     * @return {@code guava}, {@code commons-simple}, {@code commons-counting}, {@code cuckoofilter4j},
+     *     {@code datasketches} and the FastFilter_java filters
      */
     public static List<Entrant> peers() {
         return List.of(GuavaBloomContestant.entrant(), CommonsSimpleBloomContestant.entrant(),
-                CommonsCountingBloomContestant.entrant(), CuckooFilter4jContestant.entrant());
+                CommonsCountingBloomContestant.entrant(), CuckooFilter4jContestant.entrant(),
+                DataSketchesBloomContestant.entrant(), FastFilterContestant.blockedBloom(),
+                FastFilterContestant.countingBloom(), FastFilterContestant.succinctCountingBlockedBloom(),
+                FastFilterContestant.cuckoo8(), FastFilterContestant.cuckoo16());
     }
 
     /**
@@ -74,6 +80,9 @@ public final class Lineup {
         List<Entrant> entrants = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (FilterProvider provider : providers()) {
+            if (!provider.capabilities().contains(Capability.ADD)) {
+                continue; // a static kind is built from a whole set: StaticFilterBenchmark measures it
+            }
             String kind = provider.kind();
             if (provider.capabilities().contains(Capability.SHARED) && !options.containsKey(kind)) {
                 // A shared kind needs a server and a name: the redis command compares those.

@@ -184,33 +184,20 @@ public final class BitArray {
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
         long[] page = page(base);
         int slot = (int) base & PAGE_MASK;
-        long m0 = 0;
-        long m1 = 0;
-        long m2 = 0;
-        long m3 = 0;
-        long m4 = 0;
-        long m5 = 0;
-        long m6 = 0;
-        long m7 = 0;
-        int s = BlockedProbes.seed(hash);
-        for (int i = 0; i < k; i++) {
-            s = BlockedProbes.next(s);
-            int bit = BlockedProbes.cell(s, BlockedProbes.BLOCK_BITS);
-            long mask = 1L << bit;
-            switch (bit >>> 6) {
-                case 0 -> m0 |= mask;
-                case 1 -> m1 |= mask;
-                case 2 -> m2 |= mask;
-                case 3 -> m3 |= mask;
-                case 4 -> m4 |= mask;
-                case 5 -> m5 |= mask;
-                case 6 -> m6 |= mask;
-                default -> m7 |= mask;
+        int seed = BlockedProbes.seed(hash);
+        int changed = 0;
+        // Word by word, each word's mask gathered from all k probes without a branch (a switch on
+        // the probe's word mispredicts on nearly every probe), then one atomic OR at most.
+        for (int w = 0; w < BlockedProbes.BLOCK_WORDS; w++) {
+            long mask = 0;
+            int s = seed;
+            for (int i = 0; i < k; i++) {
+                s = BlockedProbes.next(s);
+                int bit = BlockedProbes.cell(s, BlockedProbes.BLOCK_BITS);
+                mask |= (bit >>> 6) == w ? 1L << bit : 0L;
             }
+            changed += orWord(page, slot + w, mask);
         }
-        int changed = orWord(page, slot, m0) + orWord(page, slot + 1, m1) + orWord(page, slot + 2, m2)
-                + orWord(page, slot + 3, m3) + orWord(page, slot + 4, m4) + orWord(page, slot + 5, m5)
-                + orWord(page, slot + 6, m6) + orWord(page, slot + 7, m7);
         if (changed == 0) {
             return false;
         }
@@ -353,8 +340,14 @@ public final class BitArray {
         }
     }
 
-    /** @return an independent copy with the same bits */
+    /**
+     * An independent copy with the same bits.
+     *
+     * @return the copy
+     * @throws IllegalArgumentException if the copy does not fit in the free heap
+     */
     public BitArray copy() {
+        HeapBudget.require(bits >>> 3, "a copy of a bit array of " + bits + " bits");
         long[][] copied = new long[pages.length][];
         long count = 0;
         for (int p = 0; p < pages.length; p++) {

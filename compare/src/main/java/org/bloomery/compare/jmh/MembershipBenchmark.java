@@ -19,8 +19,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Add and query for every Bloomery kind and every peer, through the report's adapters, at n =
- * 1,000,000, on the report's keys (seed 42). Time is per operation; the {@link Answers} counters sit
+ * Add and query for every Bloomery kind (the Bloom-family kinds in both layouts, {@code -blocked}
+ * for {@code layout=blocked}) and every peer, through the report's adapters, at n = 1,000,000, on
+ * the report's keys (seed 42). Time is per operation; the {@link Answers} counters sit
  * next to it.
  * <ul>
  *   <li>{@code add}: n first inserts into a filter created empty before each invocation (so every
@@ -32,8 +33,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Warm-up is 5 iterations of 2 s: Guava's string path stays in a slow phase (about 1 µs per call,
  * 10× its settled speed) for its first 6–8 seconds of JIT compilation on this kind of machine, and a
- * shorter warm-up would measure that phase. The run documented in the README is one fork of each
- * of the 96 parameter combinations here plus {@link RemoveBenchmark}'s, about 15 s each:
+ * shorter warm-up would measure that phase. The whole suite is one fork of each of the 204
+ * parameter combinations here plus {@link RemoveBenchmark}'s, about 15 s each:
  * <pre>java -jar compare/target/benchmarks.jar -f 1</pre>
  * A subset: {@code -p contestant=classic,guava -p keyType=long -p fpp=0.01}; one benchmark: add its
  * name as a regular expression, e.g. {@code MembershipBenchmark.mightContainAbsent}. A kind missing
@@ -46,8 +47,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 1)
 public class MembershipBenchmark {
     /** The contestant, by the report's name: a Bloomery kind or a peer. */
-    @Param({"classic", "counting", "scalable", "cuckoo", "guava", "commons-simple", "commons-counting",
-        "cuckoofilter4j"})
+    @Param({"classic", "classic-blocked", "counting", "counting-blocked", "scalable", "scalable-blocked", "cuckoo",
+        "guava", "commons-simple", "commons-counting", "cuckoofilter4j", "datasketches", "fastfilter-blocked",
+        "fastfilter-counting", "fastfilter-succinct-counting", "fastfilter-cuckoo8", "fastfilter-cuckoo16"})
     public String contestant;
 
     /** The key type: {@code string} (16 ASCII characters) or {@code long}. */

@@ -31,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RemoveBenchmark {
     /** A deletion-capable Bloomery kind or peer. */
-    @Param({"counting", "cuckoo", "commons-counting", "cuckoofilter4j"})
+    @Param({"counting", "counting-blocked", "cuckoo", "commons-counting", "cuckoofilter4j", "fastfilter-counting",
+        "fastfilter-succinct-counting"})
     public String contestant;
 
     /** The key type: {@code string} or {@code long}. */

@@ -1,0 +1,145 @@
+package org.bloomery.compare.contestant;
+
+import java.util.EnumSet;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.LongConsumer;
+import org.bloomery.api.KeyHasher;
+import org.fastfilter.Filter;
+import org.fastfilter.cuckoo.Cuckoo16;
+import org.fastfilter.cuckoo.Cuckoo8;
+
+/**
+ * FastFilter_java's filters (peers of the Bloom family and of cuckoo). They take 64-bit keys and
+ * re-hash them; a string key reaches them as Bloomery's own string hash ({@link
+ * KeyHasher#hashString}), so their string rows include Bloomery's hashing, not a hash of their own.
+ * Their add returns nothing, so {@link #add(long)} answers true. Plain writes: none is safe for
+ * concurrent adds. Sizing: {@link FastFilterConstructors}; the cuckoo filters take a capacity only
+ * (n / 0.95, as their own {@code construct}), their fpp fixed by the 8- or 16-bit fingerprint.
+ */
+public final class FastFilterContestant implements Contestant {
+    /** The load FastFilter's cuckoo {@code construct} sizes for. */
+    private static final double CUCKOO_LOAD = 0.95;
+
+    private final Filter filter;
+    private final LongConsumer adder;
+
+    private FastFilterContestant(Filter filter, LongConsumer adder) {
+        this.filter = filter;
+        this.adder = adder;
+    }
+
+    private static FastFilterContestant of(Filter filter) {
+        return new FastFilterContestant(filter, filter::add);
+    }
+
+    private static String described(String classes) {
+        return "FastFilter_java " + LibraryVersions.of("fastfilter") + " " + classes
+                + " (64-bit keys; string keys as Bloomery's XXH64 string hash)";
+    }
+
+    /**
+     * The entrant {@code fastfilter-blocked}: {@code BlockedBloom}, every probe of a key in one cache
+     * line, sized by bits per key so that its measured fpp is at or below the target.
+     *
+     * @return the entrant
+     */
+    public static Entrant blockedBloom() {
+        return new Entrant("fastfilter-blocked", "classic", Side.PEER, Set.of(), true,
+                described("org.fastfilter.bloom.BlockedBloom"),
+                (type, n, fpp) -> of(FastFilterConstructors.blockedBloom(n, fpp)));
+    }
+
+    /**
+     * The entrant {@code fastfilter-counting}: {@code CountingBloom}, 4-bit counters. It corrupts a
+     * neighbouring counter on overflow and underflow (see the compare module's tests).
+     *
+     * @return the entrant
+     */
+    public static Entrant countingBloom() {
+        return new Entrant("fastfilter-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), true,
+                described("org.fastfilter.bloom.count.CountingBloom"),
+                (type, n, fpp) -> of(FastFilterConstructors.countingBloom(n, fpp)));
+    }
+
+    /**
+     * The entrant {@code fastfilter-succinct-counting}: {@code SuccinctCountingBlockedBloom}, a
+     * blocked Bloom filter with succinct counts beside it.
+     *
+     * @return the entrant
+     */
+    public static Entrant succinctCountingBlockedBloom() {
+        return new Entrant("fastfilter-succinct-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), true,
+                described("org.fastfilter.bloom.count.SuccinctCountingBlockedBloom"),
+                (type, n, fpp) -> of(FastFilterConstructors.succinctCountingBlockedBloom(n, fpp)));
+    }
+
+    /**
+     * The entrant {@code fastfilter-cuckoo8}: {@code Cuckoo8}, 8-bit fingerprints (about 3% fpp
+     * whatever the target).
+     *
+     * @return the entrant
+     */
+    public static Entrant cuckoo8() {
+        return new Entrant("fastfilter-cuckoo8", "cuckoo", Side.PEER, Set.of(), true,
+                described("org.fastfilter.cuckoo.Cuckoo8"), (type, n, fpp) -> {
+                    Cuckoo8 filter = new Cuckoo8(cuckooCapacity(n));
+                    return new FastFilterContestant(filter, filter::insert);
+                });
+    }
+
+    /**
+     * The entrant {@code fastfilter-cuckoo16}: {@code Cuckoo16}, 16-bit fingerprints.
+     *
+     * @return the entrant
+     */
+    public static Entrant cuckoo16() {
+        return new Entrant("fastfilter-cuckoo16", "cuckoo", Side.PEER, Set.of(), true,
+                described("org.fastfilter.cuckoo.Cuckoo16"), (type, n, fpp) -> {
+                    Cuckoo16 filter = new Cuckoo16(cuckooCapacity(n));
+                    return new FastFilterContestant(filter, filter::insert);
+                });
+    }
+
+    /** Room for n keys as FastFilter's own {@code construct} sizes it: capacity n / 0.95. */
+    private static int cuckooCapacity(long n) {
+        return (int) Math.min(Integer.MAX_VALUE, n / CUCKOO_LOAD);
+    }
+
+    @Override
+    public boolean add(long key) {
+        adder.accept(key);
+        return true;
+    }
+
+    @Override
+    public boolean mightContain(long key) {
+        return filter.mayContain(key);
+    }
+
+    @Override
+    public boolean remove(long key) {
+        filter.remove(key);
+        return true;
+    }
+
+    @Override
+    public boolean add(String key) {
+        return add(KeyHasher.hashString(key));
+    }
+
+    @Override
+    public boolean mightContain(String key) {
+        return mightContain(KeyHasher.hashString(key));
+    }
+
+    @Override
+    public boolean remove(String key) {
+        return remove(KeyHasher.hashString(key));
+    }
+
+    @Override
+    public OptionalLong bitSize() {
+        return OptionalLong.of(filter.getBitCount());
+    }
+}
