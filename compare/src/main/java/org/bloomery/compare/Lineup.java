@@ -68,7 +68,9 @@ public final class Lineup {
 
     /**
      * The entrant of every kind found whose provider works: each is asked for its capabilities and
-     * builds one tiny filter. A provider that fails is listed by name and hides no other kind.
+     * builds one tiny filter. A provider that fails is listed by name and hides no other kind. Kinds
+     * with {@link Capability#SHARED} keep their state in a server, so they take part only when
+     * given options (their server and name); the {@code redis} command compares them.
      *
      * @param options provider options by kind; a kind without an entry gets none
      * @return the usable kinds and the failures
@@ -82,6 +84,10 @@ public final class Lineup {
                 continue; // a static kind is built from a whole set: StaticFilterBenchmark measures it
             }
             String kind = provider.kind();
+            if (provider.capabilities().contains(Capability.SHARED) && !options.containsKey(kind)) {
+                // A shared kind needs a server and a name: the redis command compares those.
+                continue;
+            }
             Map<String, String> kindOptions = options.getOrDefault(kind, Map.of());
             try {
                 Entrant entrant = BloomeryContestant.entrant(provider, kindOptions);
