@@ -478,10 +478,11 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     public void writeTo(OutputStream out) throws IOException {
         long cellBytes = cells.bytesFor(m);
         boolean bits = cells == CellKind.BITS;
-        long bodyLength = Long.BYTES + Integer.BYTES + cellBytes + (bits ? Long.BYTES : 0);
+        long bodyLength = Long.BYTES + Integer.BYTES + 1 + cellBytes + (bits ? Long.BYTES : 0);
         Envelope.write(out, cells.localKind(), hasher, options.localSpec(), bodyLength, body -> {
             body.writeLong(m);
             body.writeInt(k);
+            body.writeByte(options.shape().layout().ordinal()); // as the in-process kinds' bodies record it
             long setBits = 0;
             for (int s = 0; s < keys.shards().size(); s++) {
                 setBits += copyShard(keys.shards().get(s), cells.bytesFor(sharding.cells(s)), body);

@@ -101,6 +101,7 @@ final class Transfer {
             unwrap(() -> Envelope.read(in, CellKind.BITS.localKind(), other.hasher(), (spec, body) -> {
                 long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
                 int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
+                body.readUnsignedByte("layout", 0, BloomLayout.values().length - 1); // checked through the spec below
                 if (m != shape.cells() || k != shape.hashes() || !spec.option(BloomLayout.OPTION).orElse("standard")
                         .equals(target.options().localSpec().option(BloomLayout.OPTION).orElse("standard"))) {
                     throw new IllegalArgumentException("the filters differ in layout or size: m = " + shape.cells() + ", k = "
@@ -151,6 +152,7 @@ final class Transfer {
     private static void readShape(FilterDataInput body, BloomShape shape, CellKind cells) throws IOException {
         long m = body.readLong(cells == CellKind.BITS ? "bits m" : "counters", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
         int k = body.readInt("hashes", 1, BloomShape.MAX_HASHES);
+        body.readUnsignedByte("layout", shape.layout().ordinal(), shape.layout().ordinal());
         if (m != shape.cells() || k != shape.hashes()) {
             throw new InvalidFilterDataException("the body holds m = " + m + " and k = " + k
                     + ", but its spec gives m = " + shape.cells() + " and k = " + shape.hashes());
