@@ -229,9 +229,17 @@ final class Summary {
         List<String> paragraphs = new ArrayList<>();
         for (String kind : kinds) {
             List<Result> own = uniform.stream().filter(r -> r.contestant().equals(kind)).toList();
-            List<String> won = rows.stream().filter(r -> r.winners().contains(kind)).map(Row::need).toList();
+            List<String> won = rows.stream().filter(r -> r.winners().equals(List.of(kind))).map(Row::need).toList();
+            List<String> tied = rows.stream().filter(r -> r.winners().size() > 1 && r.winners().contains(kind))
+                    .map(Row::need).toList();
             StringBuilder p = new StringBuilder(kind).append(": ");
-            p.append(won.isEmpty() ? "first on no need in this run" : "choose it for " + String.join("; ", won));
+            if (won.isEmpty() && tied.isEmpty()) {
+                p.append("first on no need in this run");
+            } else {
+                p.append(won.isEmpty() ? "" : "choose it for " + String.join("; ", won));
+                p.append(won.isEmpty() || tied.isEmpty() ? "" : "; ");
+                p.append(tied.isEmpty() ? "" : "tied first for " + String.join("; ", tied));
+            }
             p.append(". Measured: ");
             List<String> figures = new ArrayList<>();
             for (double fpp : fpps) {
