@@ -2,8 +2,12 @@ package org.bloomery.api;
 
 import java.util.Arrays;
 import java.util.stream.LongStream;
+import org.bloomery.api.spi.HeapBudget;
 
-/** A growable list of hashes: the accumulation of {@link Filters#toFilter}. Not thread-safe. */
+/**
+ * A growable list of hashes: the accumulation of {@link Filters#toFilter}, checked against the heap
+ * before each growth. Not thread-safe.
+ */
 final class HashBuffer {
     private long[] hashes = new long[16];
     private int size;
@@ -42,6 +46,10 @@ final class HashBuffer {
             throw new IllegalArgumentException("a collector can build from at most " + (Integer.MAX_VALUE - 8)
                     + " items; build from a long[] or an Iterable instead");
         }
-        hashes = Arrays.copyOf(hashes, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, 2L * hashes.length)));
+        int capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, 2L * hashes.length));
+        // The copy sits beside the array it replaces until the copy is done.
+        HeapBudget.require(Long.BYTES * ((long) capacity + hashes.length),
+                "collecting " + needed + " hashes to build a filter");
+        hashes = Arrays.copyOf(hashes, capacity);
     }
 }

@@ -73,8 +73,8 @@ final class CompareCommand implements Callable<Integer> {
     private List<String> kinds;
 
     @Option(names = "--peers", split = ",", paramLabel = "PEER",
-            description = "Peers to run: guava, commons-simple, commons-counting, cuckoofilter4j, or none"
-                    + " (default: all).")
+            description = "Peers to run, comma-separated, as the list command names them (guava, commons-simple,"
+                    + " datasketches, fastfilter-blocked, …), or none (default: all).")
     private List<String> peers;
 
     @Option(names = "--n", paramLabel = "N", defaultValue = "" + DEFAULT_N,
@@ -145,12 +145,13 @@ final class CompareCommand implements Callable<Integer> {
         Set<Format> chosen = formats();
         List<JmhResult> jmhResults = jmhResults();
         checkHeap(plan);
+        Machine machine = Machine.current();
         long start = System.nanoTime();
         Comparison comparison = new Comparison(plan, new Progress(spec.commandLine().getErr(),
                 System.console() != null));
         List<Result> results = comparison.run();
         double seconds = (System.nanoTime() - start) / 1e9;
-        Report report = new Report(runInfo(plan, found, results, comparison.notes(), seconds), results, jmhResults);
+        Report report = new Report(runInfo(machine, plan, found, results, comparison.notes(), seconds), results, jmhResults);
         Files.createDirectories(out);
         for (Format format : chosen) {
             Files.writeString(out.resolve(format.fileName()), format.render(report), StandardCharsets.UTF_8);
@@ -335,8 +336,8 @@ final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    private RunInfo runInfo(Plan plan, Lineup.Kinds found, List<Result> results, List<String> runNotes,
-                            double seconds) {
+    private RunInfo runInfo(Machine machine, Plan plan, Lineup.Kinds found, List<Result> results,
+                            List<String> runNotes, double seconds) {
         List<String> notes = new ArrayList<>(runNotes);
         for (Entrant e : plan.filters()) {
             if (!e.reproducible()) {
@@ -367,7 +368,7 @@ final class CompareCommand implements Callable<Integer> {
         List<String> exactLines = plan.runs(Workload.EXACT)
                 ? plan.exactSets().stream().map(e -> e.name() + ": " + e.description()).toList()
                 : List.of();
-        return new RunInfo(commandLine(), Machine.current(), plan.n(), plan.fpps(), plan.seed(),
+        return new RunInfo(commandLine(), machine, plan.n(), plan.fpps(), plan.seed(),
                 plan.workloads().stream().map(Workload::label).toList(), plan.rounds(), plan.threads(), kindsRun,
                 Lineup.missingKinds(), peerLines, exactLines, notes, seconds);
     }

@@ -3,6 +3,7 @@ package org.bloomery.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.Filters;
 import org.bloomery.compare.contestant.BloomeryContestant;
@@ -67,7 +68,9 @@ public final class Lineup {
 
     /**
      * The entrant of every kind found whose provider works: each is asked for its capabilities and
-     * builds one tiny filter. A provider that fails is listed by name and hides no other kind.
+     * builds one tiny filter. A provider that fails is listed by name and hides no other kind. Kinds
+     * with {@link Capability#SHARED} keep their state in a server, so they take part only when
+     * given options (their server and name); the {@code redis} command compares them.
      *
      * @param options provider options by kind; a kind without an entry gets none
      * @return the usable kinds and the failures
@@ -77,7 +80,14 @@ public final class Lineup {
         List<Entrant> entrants = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (FilterProvider provider : providers()) {
+            if (!provider.capabilities().contains(Capability.ADD)) {
+                continue; // a static kind is built from a whole set: StaticFilterBenchmark measures it
+            }
             String kind = provider.kind();
+            if (provider.capabilities().contains(Capability.SHARED) && !options.containsKey(kind)) {
+                // A shared kind needs a server and a name: the redis command compares those.
+                continue;
+            }
             Map<String, String> kindOptions = options.getOrDefault(kind, Map.of());
             try {
                 Entrant entrant = BloomeryContestant.entrant(provider, kindOptions);

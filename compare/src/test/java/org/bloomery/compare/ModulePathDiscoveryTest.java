@@ -3,14 +3,21 @@ package org.bloomery.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.File;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.module.Configuration;
+import java.lang.module.FindException;
+import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
 import org.bloomery.api.FilterProvider;
@@ -40,6 +47,7 @@ class ModulePathDiscoveryTest {
         for (FilterProvider provider : Filters.providers()) {
             locations.add(location(provider.getClass()));
         }
+        locations.addAll(requiredFromClassPath(locations));
         ModuleFinder finder = ModuleFinder.of(locations.toArray(Path[]::new));
         Configuration configuration = ModuleLayer.boot().configuration()
                 .resolveAndBind(finder, ModuleFinder.of(), Set.of("org.bloomery.api"));
@@ -95,6 +103,37 @@ class ModulePathDiscoveryTest {
         assertThat(filter.getMethod("kind").invoke(built)).isEqualTo(kind);
         filter.getMethod("add", Object.class).invoke(built, "present");
         assertThat(filter.getMethod("mightContain", Object.class).invoke(built, "present")).isEqualTo(true);
+    }
+
+    /**
+     * The class-path entries of the modules the given modules require (their engine clients, such as
+     * Jedis for the Redis kinds), transitively, found by each entry's module name (its descriptor's,
+     * or the automatic name of a plain jar). Modules of the JDK and entries without a usable name are
+     * left out.
+     */
+    private static Set<Path> requiredFromClassPath(Set<Path> modules) {
+        Map<String, Path> byName = new HashMap<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path path = Path.of(entry);
+            try {
+                ModuleFinder.of(path).findAll().forEach(m -> byName.putIfAbsent(m.descriptor().name(), path));
+            } catch (FindException e) {
+                // Not every jar has a usable module name; the layer needs none of those.
+            }
+        }
+        Set<Path> needed = new LinkedHashSet<>();
+        Deque<ModuleDescriptor> todo = new ArrayDeque<>();
+        ModuleFinder.of(modules.toArray(Path[]::new)).findAll().forEach(m -> todo.add(m.descriptor()));
+        while (!todo.isEmpty()) {
+            for (ModuleDescriptor.Requires requires : todo.pop().requires()) {
+                Path path = byName.get(requires.name());
+                boolean optional = requires.modifiers().contains(ModuleDescriptor.Requires.Modifier.STATIC);
+                if (path != null && !optional && !modules.contains(path) && needed.add(path)) {
+                    ModuleFinder.of(path).findAll().forEach(m -> todo.add(m.descriptor()));
+                }
+            }
+        }
+        return needed;
     }
 
     private static Path location(Class<?> type) throws URISyntaxException {

@@ -3,6 +3,7 @@ package org.bloomery.redis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Set;
+import java.util.stream.LongStream;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
@@ -45,6 +46,18 @@ public final class RedisCountingProvider implements FilterProvider {
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         return RedisFilters.fromSpec(CELLS, spec, hasher);
+    }
+
+    /**
+     * Opens the shared filter of the spec, empties it, and adds every hash (duplicates as {@code
+     * add} would), in pipelined batches: the filter then holds exactly the set, for every process
+     * that shares it.
+     *
+     * @throws RedisFilterException if the server cannot be reached or a key holds another type
+     */
+    @Override
+    public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
+        return RedisFilters.build(CELLS, spec, hasher, hashes);
     }
 
     /**

@@ -243,6 +243,17 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         return present;
     }
 
+    /**
+     * {@inheritDoc} Sent as one pipeline per 10,000 hashes, as {@link #mightContainAllHashes}.
+     */
+    @Override
+    public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        boolean[] answers = mightContainAllHashes(java.util.Arrays.copyOfRange(hashes, from, to));
+        System.arraycopy(answers, 0, out, from, answers.length);
+    }
+
     @FunctionalInterface
     private interface BatchResult {
         void accept(int index, List<Long> values);
@@ -482,8 +493,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         Envelope.write(out, cells.localKind(), hasher, options.localSpec(), bodyLength, body -> {
             body.writeLong(m);
             body.writeInt(k);
-            // The in-process bodies record the layout after k (0 standard, 1 blocked).
-            body.writeByte(options.shape().layout().ordinal());
+            body.writeByte(shape.layout().ordinal());
             long setBits = 0;
             for (int s = 0; s < keys.shards().size(); s++) {
                 setBits += copyShard(keys.shards().get(s), cells.bytesFor(sharding.cells(s)), body);
@@ -512,25 +522,28 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     }
 
     /**
-     * {@code redis-classic}: adds every item of an in-process {@code classic} filter (bitwise OR on
-     * the server, {@code BITOP OR}). The local filter is written to a temporary key next to the
-     * shard and OR-ed in, so concurrent adds are never lost.
+     * {@code redis-classic}: adds every item of an in-process {@code classic} filter, or of another
+     * {@code redis-classic} one (bitwise OR on the server, {@code BITOP OR}). The other filter's
+     * snapshot is written to a temporary key next to each shard and OR-ed in, so concurrent adds
+     * are never lost.
      *
-     * @param other an in-process classic filter with the same m, k and hasher id; not changed
+     * @param other a classic or redis-classic filter with the same m, k, layout and hasher id; not
+     *     changed
      * @throws IllegalArgumentException if it is another kind or differs in m, k or hasher,
      *     naming the difference; this filter is then unchanged
      * @throws UnsupportedOperationException for {@code redis-counting}
      * @throws RedisFilterException if the server fails; this filter is then unchanged
      */
+    @Override
     public void mergeFrom(MembershipFilter<T> other) {
         Objects.requireNonNull(other, "other");
         if (cells != CellKind.BITS) {
             throw new UnsupportedOperationException("kind '" + cells.kind() + "' cannot merge; only 'redis-classic'"
                     + " merges, from an in-process 'classic' filter");
         }
-        if (!other.kind().equals(cells.localKind())) {
+        if (!other.kind().equals(cells.localKind()) && !other.kind().equals(cells.kind())) {
             throw new IllegalArgumentException("cannot merge a '" + other.kind() + "' filter into '" + cells.kind()
-                    + "'; only an in-process '" + cells.localKind() + "' filter merges");
+                    + "'; only a '" + cells.localKind() + "' or '" + cells.kind() + "' filter merges");
         }
         if (!other.hasher().id().equals(hasher.id())) {
             throw new IllegalArgumentException("cannot merge filters that differ in hasher id ('" + hasher.id()

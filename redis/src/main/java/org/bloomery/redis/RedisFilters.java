@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.PrimitiveIterator;
 import java.util.Set;
+import java.util.stream.LongStream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
@@ -31,6 +33,8 @@ import redis.clients.jedis.UnifiedJedis;
 public final class RedisFilters {
     /** How a filter built from a user's client names the server in messages. */
     static final String USER_CLIENT = "the given Redis client";
+    /** Hashes sent per pipelined batch when building from a stream. */
+    private static final int BUILD_BATCH = 10_000;
 
     private RedisFilters() {
     }
@@ -156,6 +160,30 @@ public final class RedisFilters {
             return RedisFilter.open(store, options, spec, hasher);
         } catch (RuntimeException e) {
             store.close();
+            throw e;
+        }
+    }
+
+    /** The providers' {@code build}: a filter from the spec, emptied, then filled in batches. */
+    static <T> RedisFilter<T> build(CellKind cells, FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
+        Objects.requireNonNull(hashes, "hashes");
+        RedisFilter<T> filter = fromSpec(cells, spec, hasher);
+        try {
+            filter.clear();
+            long[] batch = new long[BUILD_BATCH];
+            int size = 0;
+            PrimitiveIterator.OfLong iterator = hashes.sequential().iterator();
+            while (iterator.hasNext()) {
+                batch[size++] = iterator.nextLong();
+                if (size == batch.length) {
+                    filter.addAllHashes(batch);
+                    size = 0;
+                }
+            }
+            filter.addAllHashes(java.util.Arrays.copyOf(batch, size));
+            return filter;
+        } catch (RuntimeException e) {
+            filter.close();
             throw e;
         }
     }

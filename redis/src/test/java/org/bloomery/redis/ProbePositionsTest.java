@@ -131,7 +131,7 @@ class ProbePositionsTest {
             }
         }
         byte[] snapshot = FilterBytes.of(local);
-        int body = FilterBytes.bodyOffset(snapshot) + Long.BYTES + Integer.BYTES + Byte.BYTES;
+        int body = FilterBytes.bodyOffset(snapshot) + Long.BYTES + Integer.BYTES + Byte.BYTES; // m, k, layout
         byte[] words = Arrays.copyOfRange(snapshot, body, body + (int) (writer.bitSize() / 8));
         assertThat(readerClient.get(shard.getBytes(StandardCharsets.UTF_8)))
                 .as("the Redis string against the in-process kind's words").isEqualTo(words);

@@ -108,6 +108,39 @@ class ShardingTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"classic", "counting"})
+    void aShardedFilterSnapshotsToTheInProcessBlockedFilterBitForBit(String localKind) throws Exception {
+        FilterSpec local = FilterSpec.of(ITEMS, 0.01).withOption("layout", "blocked");
+        RedisFilter<Long> shared = localKind.equals("classic")
+                ? RedisFilters.classic(client, "exact", blocked(5), KeyHasher.longs())
+                : RedisFilters.counting(client, "exact", blocked(5), KeyHasher.longs());
+        org.bloomery.api.MembershipFilter<Long> inProcess =
+                org.bloomery.api.Filters.create(localKind, local, KeyHasher.longs());
+        long[] hashes = new long[ITEMS];
+        for (int i = 0; i < ITEMS; i++) {
+            hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
+            inProcess.addHash(hashes[i]);
+        }
+        shared.addAllHashes(hashes);
+        byte[] snapshot = FilterBytes.of(shared);
+        assertThat(snapshot).isEqualTo(FilterBytes.of(inProcess));
+        org.bloomery.api.MembershipFilter<Long> read =
+                org.bloomery.api.Filters.readFrom(new ByteArrayInputStream(snapshot), KeyHasher.longs());
+        assertThat(read.kind()).isEqualTo(localKind);
+        RedisFilter<Long> uploaded = RedisFilters.upload(client, "uploaded", 3, inProcess);
+        assertThat(FilterBytes.of(uploaded)).isEqualTo(snapshot);
+        boolean[] answers = new boolean[2 * ITEMS];
+        long[] probes = new long[2 * ITEMS];
+        for (int i = 0; i < probes.length; i++) {
+            probes[i] = i < ITEMS ? hashes[i] : KeyHasher.hashLong(TestKeys.absentLong(SEED, i));
+        }
+        uploaded.mightContainHashes(probes, 0, probes.length, answers);
+        for (int i = 0; i < probes.length; i++) {
+            assertThat(answers[i]).as("probe #%d", i).isEqualTo(inProcess.mightContainHash(probes[i]));
+        }
+    }
+
     @Test
     void eachItemsCountersSitInItsBlocksShard() {
         RedisFilter<Long> filter = RedisFilters.counting(client, "counted", blocked(5), KeyHasher.longs());

@@ -22,8 +22,9 @@ import org.bloomery.api.Filters;
  * Builds a Bloomery filter from a Spark column as an aggregate: every partition builds its own
  * filter of the kind, the partitions' filters are merged, and the aggregate's value is the
  * filter's envelope bytes ({@code binary}), which {@link Filters#readFrom} reads in any JVM. Only
- * kinds with {@link Capability#MERGE} can be built this way; the others are refused when the
- * aggregate is made. Null values are skipped and counted.
+ * the kinds {@link #mergeableKinds()} lists (with {@link Capability#MERGE} and {@link
+ * Capability#ADD}) can be built this way; the others are refused when the aggregate is made. Null
+ * values are skipped and counted.
  *
  * <p>From the DataFrame API, {@link #column(Dataset, String, String, FilterSpec)} picks the hasher
  * from the column's type while the query is planned; from SQL, {@link #register} names a function
@@ -34,12 +35,20 @@ public final class FilterAggregates {
     }
 
     /**
-     * The kinds found that can be built by Spark, that is the kinds with {@link Capability#MERGE}.
+     * The kinds found that Spark can build: in-process kinds that take items after construction and
+     * merge, that is with {@link Capability#ADD} and {@link Capability#MERGE} and without {@link
+     * Capability#SHARED} (a shared filter lives in a server, not in the partitions).
      *
      * @return their names, sorted
      */
     public static List<String> mergeableKinds() {
-        return Filters.choose(EnumSet.of(Capability.MERGE)).stream().map(FilterProvider::kind).toList();
+        return Filters.choose(EnumSet.of(Capability.ADD, Capability.MERGE)).stream()
+                .filter(FilterAggregates::buildable).map(FilterProvider::kind).toList();
+    }
+
+    private static boolean buildable(FilterProvider provider) {
+        return provider.capabilities().containsAll(EnumSet.of(Capability.ADD, Capability.MERGE))
+                && !provider.capabilities().contains(Capability.SHARED);
     }
 
     /**
@@ -47,12 +56,12 @@ public final class FilterAggregates {
      * {@code spark.udf().register(name, function)} or {@code function.apply(column)}. Spark applies
      * its usual implicit casts to the argument, as for any typed aggregate.
      *
-     * @param kind a kind with {@link Capability#MERGE}
+     * @param kind a kind {@link #mergeableKinds()} lists
      * @param spec expected insertions, target fpp and the kind's options
      * @param column the type of the column the function takes, and so the filter's hasher
      * @return the function; its value is the filter's envelope bytes
-     * @throws IllegalArgumentException if no provider has the kind, or the kind cannot merge; the
-     *     message names the mergeable kinds
+     * @throws IllegalArgumentException if no provider has the kind, or {@link #mergeableKinds()}
+     *     does not list it; the message names the kinds it lists
      */
     public static UserDefinedFunction function(String kind, FilterSpec spec, ColumnHasher column) {
         Objects.requireNonNull(kind, "kind");
@@ -60,9 +69,11 @@ public final class FilterAggregates {
         Objects.requireNonNull(column, "column");
         FilterProvider provider = Filters.provider(kind).orElseThrow(() -> new IllegalArgumentException(
                 "unknown filter kind '" + kind + "'; kinds that Spark can build: " + mergeableKinds()));
-        if (!provider.capabilities().contains(Capability.MERGE)) {
-            throw new IllegalArgumentException("filter kind '" + kind + "' cannot merge, so Spark cannot build it"
-                    + " from partitions; kinds that Spark can build: " + mergeableKinds());
+        if (!buildable(provider)) {
+            throw new IllegalArgumentException("filter kind '" + kind + "' cannot merge, take added items or be"
+                    + " held in a partition, so Spark cannot build it from partitions (it has capabilities "
+                    + provider.capabilities() + "; ADD and MERGE are needed, SHARED excluded); kinds that Spark can"
+                    + " build: " + mergeableKinds());
         }
         return functions.udaf(new FilterAggregator<>(kind, spec, column), column.encoder());
     }
@@ -72,7 +83,7 @@ public final class FilterAggregates {
      *
      * @param data the dataset the column belongs to
      * @param column the column's name
-     * @param kind a kind with {@link Capability#MERGE}
+     * @param kind a kind {@link #mergeableKinds()} lists
      * @param spec expected insertions, target fpp and the kind's options
      * @return an aggregate column whose value is the filter's envelope bytes
      * @throws IllegalArgumentException if the column's type has no hasher (naming the supported
@@ -87,7 +98,7 @@ public final class FilterAggregates {
      *
      * @param data the dataset the expression is evaluated over
      * @param value the expression
-     * @param kind a kind with {@link Capability#MERGE}
+     * @param kind a kind {@link #mergeableKinds()} lists
      * @param spec expected insertions, target fpp and the kind's options
      * @return an aggregate column whose value is the filter's envelope bytes
      * @throws IllegalArgumentException as {@link #column(Dataset, String, String, FilterSpec)}
@@ -104,7 +115,7 @@ public final class FilterAggregates {
      *
      * @param data the dataset
      * @param column the column's name
-     * @param kind a kind with {@link Capability#MERGE}
+     * @param kind a kind {@link #mergeableKinds()} lists
      * @param spec expected insertions, target fpp and the kind's options
      * @return the filter's envelope bytes, the values added and the nulls skipped
      * @throws IllegalArgumentException as {@link #column(Dataset, String, String, FilterSpec)}
@@ -124,7 +135,7 @@ public final class FilterAggregates {
      *
      * @param spark the session
      * @param name the SQL function name
-     * @param kind a kind with {@link Capability#MERGE}
+     * @param kind a kind {@link #mergeableKinds()} lists
      * @param spec expected insertions, target fpp and the kind's options
      * @param column the type of the column the function takes
      * @throws IllegalArgumentException as {@link #function}

@@ -23,7 +23,7 @@ final class FilterAggregator<T> extends Aggregator<T, FilterBuffer, byte[]> {
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(FilterAggregator.class);
     /** Largest envelope a Spark binary value (a Java array) can hold, with room for the header. */
-    static final long MAX_BODY_BYTES = Integer.MAX_VALUE - 4096L;
+    static final long MAX_ENVELOPE_BYTES = Integer.MAX_VALUE - 4096L;
 
     private final String kind;
     private final long expectedInsertions;
@@ -46,7 +46,7 @@ final class FilterAggregator<T> extends Aggregator<T, FilterBuffer, byte[]> {
     @Override
     public FilterBuffer zero() {
         MembershipFilter<Object> filter = Filters.create(kind, spec(), column.untypedHasher());
-        if (filter.bitSize() / Byte.SIZE > MAX_BODY_BYTES) {
+        if (filter.bitSize() / Byte.SIZE > MAX_ENVELOPE_BYTES) {
             throw new IllegalArgumentException("a " + kind + " filter for " + spec() + " takes " + filter.bitSize()
                     + " bits, more than one Spark binary value holds (about 2^34 bits); lower the expected"
                     + " insertions or raise the fpp");

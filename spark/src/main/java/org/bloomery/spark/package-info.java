@@ -2,7 +2,9 @@
  * Bloomery for Apache Spark 3.5: {@link org.bloomery.spark.FilterAggregates} builds any mergeable
  * kind from a column as an aggregate whose value is the filter's envelope bytes,
  * {@link org.bloomery.spark.FilterProbe} probes those bytes from the DataFrame API and SQL
- * ({@code bloomery_might_contain}), and {@link org.bloomery.spark.FilterFiles} writes and reads them
- * on any Hadoop-compatible file system. Spark is a provided dependency: the application brings it.
+ * ({@code bloomery_might_contain}), {@link org.bloomery.spark.FilterFiles} writes and reads them
+ * on any Hadoop-compatible file system, and {@link org.bloomery.spark.RedisUpload} publishes them to
+ * Redis when the redis module is on the class path. Spark is a provided dependency: the application
+ * brings it.
  */
 package org.bloomery.spark;

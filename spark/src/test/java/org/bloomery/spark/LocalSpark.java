@@ -39,6 +39,8 @@ final class LocalSpark implements BeforeAllCallback {
                     .config("spark.driver.host", "127.0.0.1")
                     .config("spark.driver.bindAddress", "127.0.0.1")
                     .config("spark.sql.shuffle.partitions", "2")
+                    // One executor: waiting for a "local" slot only idles the cores.
+                    .config("spark.locality.wait", "0")
                     .getOrCreate();
             FilterProbe.register(session);
         }

@@ -22,15 +22,16 @@ class RefusalTest {
     private static final FilterSpec SPEC = FilterSpec.of(1000, 0.01);
 
     @Test
-    void theMergeableKindsAreTheKindsWithTheMergeCapability() {
+    void theBuildableKindsAreTheInProcessKindsThatAddAndMerge() {
         assertThat(FilterAggregates.mergeableKinds())
-                .isEqualTo(Filters.choose(EnumSet.of(Capability.MERGE)).stream().map(FilterProvider::kind).toList())
+                .isEqualTo(Filters.choose(EnumSet.of(Capability.ADD, Capability.MERGE)).stream()
+                        .filter(p -> !p.capabilities().contains(Capability.SHARED)).map(FilterProvider::kind).toList())
                 .contains("classic", "counting")
-                .doesNotContain("cuckoo", "scalable");
+                .doesNotContain("cuckoo", "scalable", "fuse", "redis-classic");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cuckoo", "scalable"})
+    @ValueSource(strings = {"cuckoo", "scalable", "fuse", "redis-classic", "redis-counting"})
     void kindsThatCannotMergeAreRefusedNamingTheMergeableKinds(String kind) {
         assertThatThrownBy(() -> FilterAggregates.function(kind, SPEC, ColumnHasher.LONG))
                 .isInstanceOf(IllegalArgumentException.class)

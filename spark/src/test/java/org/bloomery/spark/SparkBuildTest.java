@@ -7,6 +7,7 @@ import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +29,8 @@ class SparkBuildTest {
         return Stream.of(
                 Arguments.of("classic", FilterSpec.of(ROWS, 0.01), ColumnHasher.LONG),
                 Arguments.of("classic", FilterSpec.of(ROWS, 0.001), ColumnHasher.STRING),
+                Arguments.of("classic", FilterSpec.of(ROWS, 0.01).withOption(BloomLayout.OPTION, "blocked"),
+                        ColumnHasher.LONG),
                 Arguments.of("counting", FilterSpec.of(ROWS, 0.01), ColumnHasher.LONG));
     }
 

@@ -340,8 +340,14 @@ public final class BitArray {
         }
     }
 
-    /** @return an independent copy with the same bits */
+    /**
+     * An independent copy with the same bits.
+     *
+     * @return the copy
+     * @throws IllegalArgumentException if the copy does not fit in the free heap
+     */
     public BitArray copy() {
+        HeapBudget.require(bits >>> 3, "a copy of a bit array of " + bits + " bits");
         long[][] copied = new long[pages.length][];
         long count = 0;
         for (int p = 0; p < pages.length; p++) {

@@ -16,8 +16,8 @@ public enum Ability {
     /** Its state lives outside the JVM, so several processes can share one filter. */
     SHARED,
     /**
-     * It is built once from a set known in advance and cannot add after construction; the entrant of
-     * such a filter sets it (it is the absence of a capability, so it is not named after one).
+     * It is built once from a set known in advance and cannot add after construction: a kind without
+     * {@link org.bloomery.api.Capability#ADD}. Workloads that add to a built filter leave it out.
      */
     STATIC
 }

@@ -54,13 +54,19 @@ public final class BloomeryContestant implements Contestant {
         return spec;
     }
 
-    /** The ability named like each capability, for the capabilities that have one (MERGE has none). */
+    /**
+     * The ability named like each capability, for the capabilities that have one (MERGE has none), and
+     * {@link Ability#STATIC} for a kind without {@link Capability#ADD}.
+     */
     static Set<Ability> abilities(Set<Capability> capabilities) {
         Set<Ability> abilities = EnumSet.noneOf(Ability.class);
         for (Ability ability : Ability.values()) {
             if (capabilities.stream().anyMatch(c -> c.name().equals(ability.name()))) {
                 abilities.add(ability);
             }
+        }
+        if (!capabilities.contains(Capability.ADD)) {
+            abilities.add(Ability.STATIC);
         }
         return abilities;
     }

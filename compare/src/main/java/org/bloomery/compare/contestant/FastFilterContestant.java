@@ -13,12 +13,16 @@ import org.fastfilter.cuckoo.Cuckoo8;
  * FastFilter_java's filters (peers of the Bloom family and of cuckoo). They take 64-bit keys and
  * re-hash them; a string key reaches them as Bloomery's own string hash ({@link
  * KeyHasher#hashString}), so their string rows include Bloomery's hashing, not a hash of their own.
- * Their add returns nothing, so {@link #add(long)} answers true. Each filter draws a random hash
- * seed, so their measured fpp varies from run to run (not reproducible). Plain writes: none is safe for
+ * Their add returns nothing, so {@link #add(long)} answers true. Plain writes: none is safe for
  * concurrent adds. Sizing: {@link FastFilterConstructors}; the cuckoo filters take a capacity only
  * (n / 0.95, as their own {@code construct}), their fpp fixed by the 8- or 16-bit fingerprint.
  */
 public final class FastFilterContestant implements Contestant {
+    /**
+     * Whether the same keys give the same answers: no, every FastFilter filter draws its hash seed from
+     * {@code Hash.randomSeed()}, a {@code java.util.Random} seeded by the clock, when it is built.
+     */
+    private static final boolean REPRODUCIBLE = false;
     /** The load FastFilter's cuckoo {@code construct} sizes for. */
     private static final double CUCKOO_LOAD = 0.95;
 
@@ -46,7 +50,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant blockedBloom() {
-        return new Entrant("fastfilter-blocked", "classic", Side.PEER, Set.of(), false,
+        return new Entrant("fastfilter-blocked", "classic", Side.PEER, Set.of(), REPRODUCIBLE,
                 described("org.fastfilter.bloom.BlockedBloom"),
                 (type, n, fpp) -> of(FastFilterConstructors.blockedBloom(n, fpp)));
     }
@@ -58,7 +62,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant countingBloom() {
-        return new Entrant("fastfilter-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), false,
+        return new Entrant("fastfilter-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), REPRODUCIBLE,
                 described("org.fastfilter.bloom.count.CountingBloom"),
                 (type, n, fpp) -> of(FastFilterConstructors.countingBloom(n, fpp)));
     }
@@ -70,7 +74,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant succinctCountingBlockedBloom() {
-        return new Entrant("fastfilter-succinct-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), false,
+        return new Entrant("fastfilter-succinct-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), REPRODUCIBLE,
                 described("org.fastfilter.bloom.count.SuccinctCountingBlockedBloom"),
                 (type, n, fpp) -> of(FastFilterConstructors.succinctCountingBlockedBloom(n, fpp)));
     }
@@ -82,7 +86,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant cuckoo8() {
-        return new Entrant("fastfilter-cuckoo8", "cuckoo", Side.PEER, Set.of(), false,
+        return new Entrant("fastfilter-cuckoo8", "cuckoo", Side.PEER, Set.of(), REPRODUCIBLE,
                 described("org.fastfilter.cuckoo.Cuckoo8"), (type, n, fpp) -> {
                     Cuckoo8 filter = new Cuckoo8(cuckooCapacity(n));
                     return new FastFilterContestant(filter, filter::insert);
@@ -95,7 +99,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant cuckoo16() {
-        return new Entrant("fastfilter-cuckoo16", "cuckoo", Side.PEER, Set.of(), false,
+        return new Entrant("fastfilter-cuckoo16", "cuckoo", Side.PEER, Set.of(), REPRODUCIBLE,
                 described("org.fastfilter.cuckoo.Cuckoo16"), (type, n, fpp) -> {
                     Cuckoo16 filter = new Cuckoo16(cuckooCapacity(n));
                     return new FastFilterContestant(filter, filter::insert);

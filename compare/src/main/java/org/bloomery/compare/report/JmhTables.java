@@ -90,9 +90,10 @@ final class JmhTables {
     static String performanceFragment(List<JmhResult> results, RunInfo info) {
         StringBuilder md = new StringBuilder();
         Machine m = info.machine();
-        md.append(String.format(Locale.ROOT, "%s, %s, %d cores (caches: %s), imported by `%s` on %s. Each figure"
-                + " is JMH's score ± its 99.9%% error; lower is better for ns/op.%n%n", describe(results), m.cpu(),
-                m.cores(), m.caches().describe(), info.commandLine(), m.date()));
+        md.append(String.format(Locale.ROOT, "%s; imported by `%s` on %s, a %s with %d cores (caches: %s). JMH's"
+                + " file does not record its machine: import it on the machine that ran it. Each figure is JMH's"
+                + " score ± its 99.9%% error; lower is better for ns/op.%n%n", describe(results), info.commandLine(),
+                m.date(), m.cpu(), m.cores(), m.caches().describe()));
         Table pivot = pivot(results);
         md.append('|');
         pivot.headers().forEach(h -> md.append(' ').append(h).append(" |"));

@@ -34,12 +34,15 @@ final class Summary {
     private final List<Result> growth;
     private final List<Double> fpps;
     private final List<String> workloadsRun;
+    private final List<Result> builtFromSets;
 
     private Summary(Report report) {
         this.uniform = report.of(Workload.UNIFORM).stream().filter(r -> r.side() != Side.EXACT).toList();
         this.growth = report.of(Workload.GROWTH);
         this.fpps = report.info().fpps();
         this.workloadsRun = report.info().workloads();
+        this.builtFromSets = report.results().stream().filter(r -> r.side() != Side.EXACT && r.can(Ability.STATIC))
+                .toList();
     }
 
     /**
@@ -81,33 +84,37 @@ final class Summary {
 
     private List<Row> rows() {
         List<Row> rows = new ArrayList<>();
-        for (Row row : measuredRows()) {
-            Workload source = row.need().startsWith("growth") ? Workload.GROWTH : Workload.UNIFORM;
-            rows.add(workloadsRun.contains(source.label()) ? row : new Row(row.need(), "not measured: the "
-                    + source.label() + " workload was not run", "–", "–", "–", List.of()));
+        double first = fpps.isEmpty() ? Double.NaN : fpps.get(0);
+        String atFirst = " (fpp " + Figures.fpp(first) + ")";
+        rows.add(fromUniform(speed("fastest query" + atFirst, atFpp(first), Summary::queryRange, "ns/query",
+                r -> true)));
+        rows.add(fromUniform(speed("fastest add" + atFirst, atFpp(first), r -> r.throughput().add(), "ns/add",
+                r -> true)));
+        for (double fpp : fpps) {
+            rows.add(fromUniform(smallest("fewest bits per item at fpp " + Figures.fpp(fpp), atFpp(fpp), r -> true)));
         }
+        rows.add(fromUniform(smallest("deletion: smallest" + atFirst, atFpp(first), r -> r.can(Ability.REMOVE))));
+        rows.add(fromUniform(speed("deletion: fastest remove" + atFirst, atFpp(first), r -> r.throughput().remove(),
+                "ns/remove", r -> r.can(Ability.REMOVE))));
+        rows.add(measuredBy(Workload.GROWTH, smallest("growth from an unknown n" + atFirst,
+                growth.stream().filter(r -> r.targetFpp() == first).toList(), r -> r.can(Ability.GROW))));
+        // Static filters are built from a set, by whichever workload does that: their rows are read
+        // from every workload.
+        rows.add(smallest("a set known in advance" + atFirst, builtFromSets.stream()
+                .filter(r -> r.targetFpp() == first).toList(), r -> true));
+        rows.add(fromUniform(speed("shared between processes" + atFirst, atFpp(first), Summary::queryRange,
+                "ns/query", r -> r.can(Ability.SHARED))));
         return rows;
     }
 
-    private List<Row> measuredRows() {
-        List<Row> rows = new ArrayList<>();
-        double first = fpps.isEmpty() ? Double.NaN : fpps.get(0);
-        String atFirst = " (fpp " + Figures.fpp(first) + ")";
-        rows.add(speed("fastest query" + atFirst, atFpp(first), Summary::queryRange, "ns/query", r -> true));
-        rows.add(speed("fastest add" + atFirst, atFpp(first), r -> r.throughput().add(), "ns/add",
-                r -> true));
-        for (double fpp : fpps) {
-            rows.add(smallest("fewest bits per item at fpp " + Figures.fpp(fpp), atFpp(fpp), r -> true));
-        }
-        rows.add(smallest("deletion: smallest" + atFirst, atFpp(first), r -> r.can(Ability.REMOVE)));
-        rows.add(speed("deletion: fastest remove" + atFirst, atFpp(first), r -> r.throughput().remove(),
-                "ns/remove", r -> r.can(Ability.REMOVE)));
-        rows.add(smallest("growth from an unknown n" + atFirst,
-                growth.stream().filter(r -> r.targetFpp() == first).toList(), r -> r.can(Ability.GROW)));
-        rows.add(smallest("a set known in advance" + atFirst, atFpp(first), r -> r.can(Ability.STATIC)));
-        rows.add(speed("shared between processes" + atFirst, atFpp(first), Summary::queryRange, "ns/query",
-                r -> r.can(Ability.SHARED)));
-        return rows;
+    private Row fromUniform(Row row) {
+        return measuredBy(Workload.UNIFORM, row);
+    }
+
+    /** The row, or "not measured" when the workload its figures come from was not run. */
+    private Row measuredBy(Workload source, Row row) {
+        return workloadsRun.contains(source.label()) ? row : new Row(row.need(), "not measured: the "
+                + source.label() + " workload was not run", "–", "–", "–", List.of());
     }
 
     private List<Result> atFpp(double fpp) {
@@ -222,9 +229,17 @@ final class Summary {
         List<String> paragraphs = new ArrayList<>();
         for (String kind : kinds) {
             List<Result> own = uniform.stream().filter(r -> r.contestant().equals(kind)).toList();
-            List<String> won = rows.stream().filter(r -> r.winners().contains(kind)).map(Row::need).toList();
+            List<String> won = rows.stream().filter(r -> r.winners().equals(List.of(kind))).map(Row::need).toList();
+            List<String> tied = rows.stream().filter(r -> r.winners().size() > 1 && r.winners().contains(kind))
+                    .map(Row::need).toList();
             StringBuilder p = new StringBuilder(kind).append(": ");
-            p.append(won.isEmpty() ? "first on no need in this run" : "choose it for " + String.join("; ", won));
+            if (won.isEmpty() && tied.isEmpty()) {
+                p.append("first on no need in this run");
+            } else {
+                p.append(won.isEmpty() ? "" : "choose it for " + String.join("; ", won));
+                p.append(won.isEmpty() || tied.isEmpty() ? "" : "; ");
+                p.append(tied.isEmpty() ? "" : "tied first for " + String.join("; ", tied));
+            }
             p.append(". Measured: ");
             List<String> figures = new ArrayList<>();
             for (double fpp : fpps) {

@@ -100,7 +100,7 @@ public final class Comparison {
      */
     private void warmUp(KeyPools keys) {
         int count = Math.min(WARM_UP_KEYS, plan.n());
-        List<Entrant> everyone = new ArrayList<>(plan.filters());
+        List<Entrant> everyone = new ArrayList<>(plan.incremental());
         if (plan.runs(Workload.EXACT)) {
             everyone.addAll(plan.exactSets());
         }

@@ -17,11 +17,11 @@ final class GrowthWorkload {
     }
 
     static List<Heat> heats(Plan plan, KeyType type) {
-        List<Entrant> growers = plan.filters().stream().filter(e -> e.can(Ability.GROW)).toList();
+        List<Entrant> growers = plan.incremental().stream().filter(e -> e.can(Ability.GROW)).toList();
         if (growers.isEmpty()) {
             return List.of();
         }
-        Optional<Entrant> baseline = baseline(plan.filters());
+        Optional<Entrant> baseline = baseline(plan.incremental());
         int n = plan.n();
         List<Heat> heats = new ArrayList<>();
         for (double fpp : plan.fpps()) {

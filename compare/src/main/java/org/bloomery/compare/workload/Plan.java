@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.bloomery.compare.contestant.Ability;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
 
@@ -82,6 +83,16 @@ public record Plan(int n, List<Double> fpps, long seed, Set<Workload> workloads,
      */
     public boolean runs(Workload workload) {
         return workloads.contains(workload);
+    }
+
+    /**
+     * The filters that can add after construction ({@link Ability#STATIC} ones cannot): the
+     * contestants of every workload that builds a filter and then adds to it.
+     *
+     * @return those filter entrants, in report order
+     */
+    public List<Entrant> incremental() {
+        return filters.stream().filter(e -> !e.can(Ability.STATIC)).toList();
     }
 
     /** The fpp of workloads that run at one fpp (scaling, threads, warm-up): the first one. */

@@ -22,7 +22,7 @@ final class ScalingWorkload {
     }
 
     static List<Heat> heats(Plan plan, KeyType type) {
-        List<SizeGuard> guards = plan.filters().stream().map(SizeGuard::new).toList();
+        List<SizeGuard> guards = plan.incremental().stream().map(SizeGuard::new).toList();
         List<Heat> heats = new ArrayList<>();
         for (int size : plan.scalingSizes(type)) {
             heats.add(new Heat(String.format(Locale.ROOT, "n %,d", size),

@@ -23,7 +23,7 @@ final class ThreadsWorkload {
     }
 
     static List<Heat> heats(Plan plan, KeyType type) {
-        List<Lane> lanes = plan.filters().stream().filter(e -> e.can(Ability.CONCURRENT))
+        List<Lane> lanes = plan.incremental().stream().filter(e -> e.can(Ability.CONCURRENT))
                 .<Lane>map(e -> new ThreadsLane(plan, e, type)).toList();
         return lanes.isEmpty() ? List.of() : List.of(new Heat("fpp " + plan.firstFpp(), lanes));
     }

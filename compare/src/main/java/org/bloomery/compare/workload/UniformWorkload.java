@@ -20,7 +20,7 @@ final class UniformWorkload {
     static List<Heat> heats(Plan plan, KeyType type) {
         List<Heat> heats = new ArrayList<>();
         for (double fpp : plan.fpps()) {
-            heats.add(new Heat("fpp " + fpp, plan.filters().stream().map(e -> lane(plan, e, type, fpp)).toList()));
+            heats.add(new Heat("fpp " + fpp, plan.incremental().stream().map(e -> lane(plan, e, type, fpp)).toList()));
         }
         return heats;
     }

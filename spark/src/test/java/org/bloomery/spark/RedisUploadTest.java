@@ -1,0 +1,86 @@
+package org.bloomery.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.bloomery.redis.RedisFilter;
+import org.bloomery.redis.RedisFilters;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import redis.clients.jedis.JedisPooled;
+import redis.embedded.RedisServer;
+
+/**
+ * End to end: Spark builds a filter, {@link RedisUpload} publishes it to a real redis-server on a
+ * loopback port (the binary shipped in embedded-redis), and the shared filter opened by name
+ * answers every probe as the Spark-built bytes do.
+ */
+@ExtendWith(LocalSpark.class)
+class RedisUploadTest {
+    private static final long ROWS = 50_000;
+    private static final FilterSpec SPEC = FilterSpec.of(ROWS, 0.01);
+
+    private static RedisServer server;
+    private static JedisPooled client;
+
+    @BeforeAll
+    static void startRedis() throws IOException {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        server = RedisServer.newRedisServer().bind("127.0.0.1").port(port).setting("save \"\"")
+                .setting("appendonly no").onShutdownForceStop(true).build();
+        server.start();
+        client = new JedisPooled("127.0.0.1", port);
+    }
+
+    @AfterAll
+    static void stopRedis() throws IOException {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.stop();
+        }
+    }
+
+    @Test
+    void aSparkBuiltFilterUploadedToRedisAnswersAsItsBytesDo() throws IOException {
+        BuiltFilter built = FilterAggregates.build(TestTables.values(ColumnHasher.LONG, 0, ROWS), "value", "classic", SPEC);
+        MembershipFilter<Long> local = built.read(KeyHasher.longs());
+
+        RedisUpload.publish(client, "spark-built", 1, built);
+        RedisFilter<Long> shared = RedisFilters.classic(client, "spark-built", SPEC, KeyHasher.longs());
+
+        assertThat(shared.kind()).isEqualTo("redis-classic");
+        // The built values and as many others, asked of Redis in batches.
+        long[] hashes = new long[(int) (2 * ROWS)];
+        for (int i = 0; i < hashes.length; i++) {
+            hashes[i] = KeyHasher.hashLong((long) TestTables.value(ColumnHasher.LONG, i));
+        }
+        boolean[] fromRedis = shared.mightContainAllHashes(hashes);
+        for (int i = 0; i < hashes.length; i++) {
+            if (fromRedis[i] != local.mightContainHash(hashes[i])) {
+                throw new AssertionError("Redis and the Spark-built bytes disagree on row " + i);
+            }
+        }
+    }
+
+    @Test
+    void bytesThatAreNotAFilterAreRefusedAndLeaveTheNameUnchanged() {
+        BuiltFilter garbage = new BuiltFilter(ColumnHasher.LONG, "not a filter".getBytes(), 0, 0);
+        assertThatThrownBy(() -> RedisUpload.publish(client, "never-written", 1, garbage))
+                .isInstanceOf(InvalidFilterDataException.class);
+        assertThat(client.keys("*never-written*")).isEmpty();
+    }
+}
