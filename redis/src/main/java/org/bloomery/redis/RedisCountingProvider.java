@@ -1,74 +1,13 @@
 package org.bloomery.redis;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Set;
-import java.util.stream.LongStream;
-import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
-import org.bloomery.api.FilterSpec;
-import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
-
 /**
  * Registers kind {@code "redis-counting"}: the {@code counting} kind's cells stored in Redis, shared by
  * every process that opens the same name. Built from configuration ({@code
  * bloomery.kind=redis-counting}, with options {@code uri} and {@code name}); see {@link RedisFilter}.
  */
-public final class RedisCountingProvider implements FilterProvider {
-    private static final CellKind CELLS = CellKind.NIBBLES;
-
+public final class RedisCountingProvider extends RedisProvider {
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RedisCountingProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return CELLS.kind();
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return CELLS.capabilities();
-    }
-
-    @Override
-    public String description() {
-        return Descriptions.of(CELLS);
-    }
-
-    /**
-     * Opens the shared filter named by option {@code name} on the server of option {@code uri},
-     * creating it if it does not exist; the filter owns its connection and releases it on close.
-     *
-     * @throws RedisFilterException if the server cannot be reached or a key holds another type
-     */
-    @Override
-    public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return RedisFilters.fromSpec(CELLS, spec, hasher);
-    }
-
-    /**
-     * Opens the shared filter of the spec, empties it, and adds every hash (duplicates as {@code
-     * add} would), in pipelined batches: the filter then holds exactly the set, for every process
-     * that shares it.
-     *
-     * @throws RedisFilterException if the server cannot be reached or a key holds another type
-     */
-    @Override
-    public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
-        return RedisFilters.build(CELLS, spec, hasher, hashes);
-    }
-
-    /**
-     * Reads a snapshot written by {@link RedisFilter#writeTo}: an in-process {@code counting} filter
-     * (that is the kind a snapshot holds), read by that kind's provider. To share it again, publish
-     * it with {@link RedisFilters#upload}.
-     *
-     * @throws IllegalStateException if the {@code counting} kind is not on the class or module path
-     */
-    @Override
-    public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Descriptions.localProvider(CELLS).readFrom(in, hasher);
+        super(CellKind.NIBBLES);
     }
 }
