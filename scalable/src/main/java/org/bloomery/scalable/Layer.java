@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.api.bloom.LayerPlan;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.api.bloom.BitArray;

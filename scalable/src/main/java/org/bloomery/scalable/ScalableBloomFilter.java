@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.api.bloom.GrowthPlan;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -85,7 +86,7 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
     public static <T> ScalableBloomFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        GrowthPlan plan = GrowthPlan.of(spec);
+        GrowthPlan plan = GrowthPlan.of(spec, ScalableBloomFilter.KIND);
         Layer first;
         try {
             first = Layer.allocate(plan.layer(0));

@@ -1,5 +1,7 @@
 package org.bloomery.scalable;
 
+import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.api.bloom.LayerPlan;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -86,7 +88,7 @@ final class ScalableFormat {
             throws IOException {
         GrowthPlan plan;
         try {
-            plan = GrowthPlan.of(spec);
+            plan = GrowthPlan.of(spec, ScalableBloomFilter.KIND);
         } catch (IllegalArgumentException e) {
             throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableBloomFilter.KIND + "': "
                     + e.getMessage(), e);

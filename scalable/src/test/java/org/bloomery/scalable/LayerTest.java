@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.api.bloom.LayerPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.api.bloom.GrowthPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -133,7 +134,7 @@ class ScalableGrowthTest {
 
     /** The bits of the first {@code layers} layers the spec implies, computed without inserting. */
     private static long plannedBits(FilterSpec spec, int layers) {
-        GrowthPlan plan = GrowthPlan.of(spec);
+        GrowthPlan plan = GrowthPlan.of(spec, "scalable");
         long bits = 0;
         for (int i = 0; i < layers; i++) {
             bits += plan.layer(i).shape().cells();

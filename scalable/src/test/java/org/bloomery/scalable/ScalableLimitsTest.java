@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.api.bloom.GrowthPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -98,7 +99,7 @@ class ScalableLimitsTest {
     void growthPastTheFreeHeapIsRefusedWithoutOutOfMemoryError() {
         // Layer 1 would take 100,000·32,768 = 3.3e9 items at error 0.0025: 4.1e10 bits, 5.1 GB.
         FilterSpec spec = FilterSpec.of(100_000, 0.01).withOption("expansion", "32768");
-        long layerBytes = GrowthPlan.of(spec).layer(1).shape().cells() / 8;
+        long layerBytes = GrowthPlan.of(spec, "scalable").layer(1).shape().cells() / 8;
         assumeThat(Runtime.getRuntime().maxMemory()).as("a heap too small for a %d-byte layer", layerBytes)
                 .isLessThan(layerBytes);
         FilterFullException refusal = fillUntilRefused(ScalableBloomFilter.create(spec, KeyHasher.longs()), 1);
@@ -129,7 +130,7 @@ class ScalableLimitsTest {
 
     private static long layerOneBytes(int expansion) {
         FilterSpec spec = FilterSpec.of(10_000, 0.01).withOption("expansion", Integer.toString(expansion));
-        return GrowthPlan.of(spec).layer(1).shape().cells() / 8;
+        return GrowthPlan.of(spec, "scalable").layer(1).shape().cells() / 8;
     }
 
     /**

@@ -1,14 +1,13 @@
-package org.bloomery.scalable;
-
-import org.bloomery.api.bloom.BloomShape;
+package org.bloomery.api.bloom;
 
 /**
- * What one layer is built for, and the Bloom shape that gives it.
+ * What one layer of a scalable filter is built for ({@link GrowthPlan#layer}), and the Bloom shape
+ * that gives it.
  *
  * @param capacity items the layer takes before the filter grows
  * @param error the false-positive probability the layer is sized for at {@code capacity} items
  * @param shape {@code BloomShape.optimal(capacity, error, layout)}: the same size a classic filter
  *     of that layout gets
  */
-record LayerPlan(long capacity, double error, BloomShape shape) {
+public record LayerPlan(long capacity, double error, BloomShape shape) {
 }

@@ -1,18 +1,18 @@
-package org.bloomery.scalable;
+package org.bloomery.api.bloom;
 
+import java.util.Objects;
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.bloom.BloomLayout;
-import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.SpecOptions;
 
 /**
- * How a scalable filter grows: the spec's capacity and error rate with the {@code expansion},
- * {@code tightening} and {@code nonscaling} options, and the size of every layer they imply. Layer
- * {@code i} takes {@code capacity · expansion^i} items at error {@code errorRate · (1 − r) · r^i}
- * (r = tightening), so the layers' errors sum to less than {@code errorRate} however many there
- * are. A non-scaling filter has one layer, built for the whole {@code errorRate} as RedisBloom
- * does, so it is sized exactly like a classic filter.
+ * How a scalable (layered) Bloom filter grows, for every kind that stores one (in-process, or in
+ * Redis): the spec's capacity and error rate with the {@code expansion}, {@code tightening} and
+ * {@code nonscaling} options, and the size of every layer they imply. Layer {@code i} takes {@code
+ * capacity · expansion^i} items at error {@code errorRate · (1 − r) · r^i} (r = tightening), so the
+ * layers' errors sum to less than {@code errorRate} however many there are. A non-scaling filter
+ * has one layer, built for the whole {@code errorRate} as RedisBloom does, so it is sized exactly
+ * like a classic filter. Two kinds that read the same spec get the same layers, bit for bit.
  *
  * @param capacity the first layer's capacity, in [1, {@value #MAX_CAPACITY}]
  * @param errorRate the bound on the whole filter's false-positive rate, in (0, 1)
@@ -22,52 +22,84 @@ import org.bloomery.api.spi.SpecOptions;
  * @param layout every layer's layout (option {@code layout}); a blocked layer is sized by the
  *     blocked model for its capacity and error
  */
-record GrowthPlan(long capacity, double errorRate, int expansion, double tightening, boolean nonscaling,
+public record GrowthPlan(long capacity, double errorRate, int expansion, double tightening, boolean nonscaling,
         BloomLayout layout) {
     /** Largest first-layer capacity: 2^40, far above what 2^37 bits can hold at any useful error. */
-    static final long MAX_CAPACITY = 1L << 40;
+    public static final long MAX_CAPACITY = 1L << 40;
     /** Largest expansion, RedisBloom's. */
-    static final int MAX_EXPANSION = 32768;
+    public static final int MAX_EXPANSION = 32768;
     /**
      * Most layers: an absent key probes every layer, so this bounds a lookup. Expansion 2 reaches
      * the 2^37-bit or 64-hash limit within 64 layers; only expansion 1 gets near this.
      */
-    static final int MAX_LAYERS = 256;
-    static final String EXPANSION = "expansion";
-    static final String TIGHTENING = "tightening";
-    static final String NONSCALING = "nonscaling";
-    static final int DEFAULT_EXPANSION = 2;
-    static final double DEFAULT_TIGHTENING = 0.5;
+    public static final int MAX_LAYERS = 256;
+    /** Option: each layer's capacity over the previous one's. */
+    public static final String EXPANSION = "expansion";
+    /** Option: each layer's error over the previous one's. */
+    public static final String TIGHTENING = "tightening";
+    /** Option: {@code true} for one layer that refuses to grow. */
+    public static final String NONSCALING = "nonscaling";
+    /** The expansion when none is given, RedisBloom's. */
+    public static final int DEFAULT_EXPANSION = 2;
+    /** The tightening when none is given, RedisBloom's fixed ratio. */
+    public static final double DEFAULT_TIGHTENING = 0.5;
+    /** The options a growth plan reads. */
+    public static final Set<String> OPTIONS = Set.of(EXPANSION, TIGHTENING, NONSCALING, BloomLayout.OPTION);
 
     /**
-     * Reads and checks the spec's options.
+     * Validates the components.
+     *
+     * @throws IllegalArgumentException if one is out of range, naming it and the range
+     */
+    public GrowthPlan {
+        Objects.requireNonNull(layout, "layout");
+        if (capacity < 1 || capacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("capacity must be in [1, 2^40], got " + capacity);
+        }
+        if (!(errorRate > 0 && errorRate < 1)) {
+            throw new IllegalArgumentException("error rate must be in the open range (0, 1), got " + errorRate);
+        }
+        if (expansion < 1 || expansion > MAX_EXPANSION) {
+            throw new IllegalArgumentException("expansion must be in [1, " + MAX_EXPANSION + "], got " + expansion);
+        }
+        if (!(tightening > 0 && tightening < 1)) {
+            throw new IllegalArgumentException("tightening must be in the open range (0, 1), got " + tightening);
+        }
+    }
+
+    /**
+     * Reads and checks a spec's capacity ({@code expectedInsertions}), error rate ({@code fpp}) and
+     * options; the spec must hold no option but {@link #OPTIONS}.
      *
      * @param spec the spec
+     * @param kind the kind reading it, named in messages
      * @return the plan
      * @throws IllegalArgumentException for an unknown option, a value out of range, expansion or
      *     tightening given with {@code nonscaling=true}, or a capacity above {@value #MAX_CAPACITY}
      */
-    static GrowthPlan of(FilterSpec spec) {
-        SpecOptions options = SpecOptions.of(spec, ScalableBloomFilter.KIND,
-                Set.of(EXPANSION, TIGHTENING, NONSCALING, BloomLayout.OPTION));
-        BloomLayout layout = BloomLayout.of(spec, ScalableBloomFilter.KIND);
+    public static GrowthPlan of(FilterSpec spec, String kind) {
+        SpecOptions options = SpecOptions.of(spec, kind, OPTIONS);
+        BloomLayout layout = BloomLayout.of(spec, kind);
         int expansion = (int) options.longValue(EXPANSION, 1, MAX_EXPANSION, DEFAULT_EXPANSION);
         double tightening = options.doubleValue(TIGHTENING, 0.0, 1.0, DEFAULT_TIGHTENING);
         boolean nonscaling = options.booleanValue(NONSCALING, false);
         if (nonscaling && (spec.option(EXPANSION).isPresent() || spec.option(TIGHTENING).isPresent())) {
             throw new IllegalArgumentException("options '" + EXPANSION + "' and '" + TIGHTENING + "' of kind '"
-                    + ScalableBloomFilter.KIND + "' describe growth, so they cannot be given with "
-                    + NONSCALING + "=true");
+                    + kind + "' describe growth, so they cannot be given with " + NONSCALING + "=true");
         }
         if (spec.expectedInsertions() > MAX_CAPACITY) {
-            throw new IllegalArgumentException("capacity (expected insertions) of kind '" + ScalableBloomFilter.KIND
+            throw new IllegalArgumentException("capacity (expected insertions) of kind '" + kind
                     + "' must be in [1, 2^40], got " + spec.expectedInsertions());
         }
         return new GrowthPlan(spec.expectedInsertions(), spec.fpp(), expansion, tightening, nonscaling, layout);
     }
 
-    /** @return how many layers the filter may have */
-    int maxLayers() {
+    /**
+     * How many layers the filter may have.
+     *
+     * @return 1 when non-scaling, else {@value #MAX_LAYERS}
+     */
+    public int maxLayers() {
         return nonscaling ? 1 : MAX_LAYERS;
     }
 
@@ -82,7 +114,7 @@ record GrowthPlan(long capacity, double errorRate, int expansion, double tighten
      *     overflows a long, it needs more than {@value BloomShape#MAX_HASHES} hashes or more than 2^37
      *     bits
      */
-    LayerPlan layer(int index) {
+    public LayerPlan layer(int index) {
         if (index < 0) {
             throw new IllegalArgumentException("negative layer index " + index);
         }
