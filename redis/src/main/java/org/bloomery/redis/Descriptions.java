@@ -20,10 +20,10 @@ final class Descriptions {
                 + "  uri            redis://[user[:password]@]host[:port][/db] or rediss:// (TLS); required\n"
                 + "  name           the filter's name, shared by every process: 1 to 128 letters, digits, '.', '_', '-';"
                 + " required\n"
-                + "  prefix         prepended to every key; default " + RedisOptions.DEFAULT_PREFIX + "\n"
+                + "  prefix         prepended to every key; default " + Location.DEFAULT_PREFIX + "\n"
                 + "  cluster        true if uri names a Redis Cluster node; default false\n"
-                + "  timeoutMillis  connect and socket timeout, in [1, " + RedisOptions.MAX_TIMEOUT_MILLIS + "]; default "
-                + RedisOptions.DEFAULT_TIMEOUT_MILLIS + "\n"
+                + "  timeoutMillis  connect and socket timeout, in [1, " + Location.MAX_TIMEOUT_MILLIS + "]; default "
+                + Location.DEFAULT_TIMEOUT_MILLIS + "\n"
                 + "  layout         standard (default) or blocked: every probe of an item in one 512-bit block\n"
                 + "  shards         Redis strings (cluster slots) the cells are spread over, in [1, " + RedisOptions.MAX_SHARDS
                 + "]; default 1; more than 1 needs layout=blocked\n"

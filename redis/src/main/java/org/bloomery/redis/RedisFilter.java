@@ -14,7 +14,6 @@ import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BlockedProbes;
-import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataOutput;
@@ -80,7 +79,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         this.store = store;
         this.options = options;
         this.cells = options.cells();
-        this.spec = RedisOptions.shownSpec(spec);
+        this.spec = Location.shownSpec(spec);
         this.hasher = hasher;
         this.keys = FilterKeys.of(options.prefix(), options.name(), options.shards());
         this.shape = options.shape();
@@ -345,29 +344,9 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         return blocks == 0 || sharding.shards() == 1 ? 0 : sharding.shardOfBlock(BlockedProbes.block(hash, blocks));
     }
 
-    /**
-     * The BITFIELD offsets of the item's k cells in its shard's string, in probe order: the
-     * standard layout's {@link BloomProbes} positions, or the blocked layout's {@link BlockedProbes}
-     * cells of the item's block, counted from the shard's first cell.
-     */
+    /** The BITFIELD offsets of the item's k cells in its shard's string, in probe order. */
     private String[] offsets(long hash, int shard) {
-        String[] offsets = new String[k];
-        if (blocks == 0) {
-            long g = hash;
-            long step = BloomProbes.step(hash);
-            for (int i = 0; i < k; i++, g += step) {
-                offsets[i] = Long.toString(cells.redisOffset(BloomProbes.position(g, m)));
-            }
-            return offsets;
-        }
-        int blockCells = shape.blockCells();
-        long base = BlockedProbes.block(hash, blocks) * blockCells - sharding.firstCell(shard);
-        int state = BlockedProbes.seed(hash);
-        for (int i = 0; i < k; i++) {
-            state = BlockedProbes.next(state);
-            offsets[i] = Long.toString(cells.redisOffset(base + BlockedProbes.cell(state, blockCells)));
-        }
-        return offsets;
+        return ProbeOffsets.of(hash, shape, sharding.firstCell(shard), cells);
     }
 
     /**

@@ -3,9 +3,12 @@ package org.bloomery.redis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.Map;
 import java.util.Objects;
 import java.util.PrimitiveIterator;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.LongStream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
@@ -78,6 +81,174 @@ public final class RedisFilters {
     }
 
     /**
+     * Opens the shared {@code redis-scalable} filter of a name, creating it if it does not exist
+     * ({@code BF.RESERVE} when it is new; joining it otherwise).
+     *
+     * @param client the client; not closed by the filter
+     * @param name the filter's name: 1 to 128 letters, digits, '.', '_' or '-'
+     * @param spec the first layer's capacity ({@code expectedInsertions}), the error rate ({@code
+     *     fpp}), the {@code scalable} kind's options ({@code expansion}, {@code tightening}, {@code
+     *     nonscaling}, {@code layout}) and {@code prefix}; {@code uri}, {@code cluster} and {@code
+     *     timeoutMillis} are ignored, the client's own settings apply
+     * @param hasher maps items to hashes; every process sharing the filter must use the same
+     * @param <T> the item type
+     * @return the filter
+     * @throws IllegalArgumentException for a bad option or name, naming the value and the allowed
+     *     range, or if the name holds a filter with another kind, spec or hasher
+     * @throws RedisFilterException if the server fails or a key of the name holds another type
+     */
+    public static <T> RedisScalableFilter<T> scalable(UnifiedJedis client, String name, FilterSpec spec,
+            KeyHasher<? super T> hasher) {
+        return openScalable(client, name, spec, hasher, false);
+    }
+
+    /**
+     * {@code BF.RESERVE key error capacity [EXPANSION e] [NONSCALING]}: creates the shared {@code
+     * redis-scalable} filter of a name, with {@code capacity} as the spec's {@code
+     * expectedInsertions}, {@code error} as its {@code fpp} and the options {@code expansion} and
+     * {@code nonscaling=true}. An existing filter is never reset.
+     *
+     * @param client the client; not closed by the filter
+     * @param name the filter's name
+     * @param spec as {@link #scalable}
+     * @param hasher maps items to hashes
+     * @param <T> the item type
+     * @return the new filter
+     * @throws IllegalStateException if a filter of the name exists ("item exists"); nothing is changed
+     * @throws IllegalArgumentException as {@link #scalable}
+     * @throws RedisFilterException as {@link #scalable}
+     */
+    public static <T> RedisScalableFilter<T> reserve(UnifiedJedis client, String name, FilterSpec spec,
+            KeyHasher<? super T> hasher) {
+        return openScalable(client, name, spec, hasher, true);
+    }
+
+    /**
+     * {@code BF.INSERT key [CAPACITY c] [ERROR e] [EXPANSION x] [NOCREATE] [NONSCALING] ITEMS ...}:
+     * adds the items to the {@code redis-scalable} filter of a name, first creating it with the
+     * spec if it does not exist (unless {@code noCreate}). An existing filter keeps its own spec, as
+     * in RedisBloom (the spec's capacity, error and options then do not matter); its hasher must be
+     * this one.
+     *
+     * @param client the client; not closed
+     * @param name the filter's name
+     * @param spec the spec to create the filter with (CAPACITY, ERROR, EXPANSION, NONSCALING)
+     * @param hasher maps items to hashes
+     * @param noCreate {@code NOCREATE}: fail rather than create a missing filter
+     * @param items the items ({@code ITEMS}), added as {@link RedisScalableFilter#addAll} does
+     * @param <T> the item type
+     * @return for each item, whether it was new
+     * @throws IllegalStateException if {@code noCreate} and the filter does not exist ("not found")
+     * @throws IllegalArgumentException if the name holds a filter of another kind or hasher
+     * @throws org.bloomery.api.FilterFullException as {@link RedisScalableFilter#addAll}
+     * @throws RedisFilterException if the server fails
+     */
+    public static <T> boolean[] insert(UnifiedJedis client, String name, FilterSpec spec, KeyHasher<? super T> hasher,
+            boolean noCreate, Collection<? extends T> items) {
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        Objects.requireNonNull(items, "items");
+        Location.checkName(name);
+        ScalableOptions options = ScalableOptions.read(spec, name);
+        RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
+        String metaKey = options.location().prefix() + "{" + name + "}:meta";
+        Map<String, String> stored = store.hgetAll("insert", metaKey);
+        FilterSpec used = spec;
+        if (stored.isEmpty()) {
+            if (noCreate) {
+                throw new IllegalStateException("filter '" + name + "' does not exist in Redis (BF.INSERT NOCREATE:"
+                        + " not found)");
+            }
+        } else {
+            used = storedSpec(stored, options.location().prefix());
+        }
+        return RedisScalableFilter.open(store, ScalableOptions.read(used, name), used, hasher, false).addAll(items);
+    }
+
+    /** The spec a stored {@code redis-scalable} filter was created with, from its metadata. */
+    private static FilterSpec storedSpec(Map<String, String> stored, String prefix) {
+        try {
+            FilterSpec spec = FilterSpec.of(Long.parseLong(stored.get("expectedInsertions")),
+                    Double.parseDouble(stored.get("fpp")));
+            String options = stored.get("options");
+            if (options != null && !options.isEmpty()) {
+                for (String option : options.split(",")) {
+                    int equals = option.indexOf('=');
+                    spec = spec.withOption(option.substring(0, equals), option.substring(equals + 1));
+                }
+            }
+            return spec.withOption(Location.PREFIX, prefix);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("the stored filter's metadata holds no valid spec ("
+                    + e.getMessage() + "); is it a '" + ScalableOptions.KIND + "' filter?", e);
+        }
+    }
+
+    /**
+     * Publishes an in-process {@code scalable} filter under a name, as {@code redis-scalable}, in one
+     * atomic step (one script renames every layer into place and replaces the metadata): readers
+     * of the name see the old filter or the new one, never a mix. The name must be free or hold a
+     * filter of the same spec and hasher, which is replaced.
+     *
+     * @param client the client; not closed
+     * @param name the filter's name
+     * @param local the filter to publish; not changed
+     * @param <T> the item type
+     * @return the shared filter
+     * @throws IllegalArgumentException if the name holds another filter, or the local filter is not
+     *     of kind {@code scalable}
+     * @throws RedisFilterException if the server fails; the name is then unchanged
+     * @throws IOException if the local filter cannot be written
+     */
+    public static <T> RedisScalableFilter<T> uploadScalable(UnifiedJedis client, String name, MembershipFilter<T> local)
+            throws IOException {
+        Objects.requireNonNull(local, "local");
+        try (InputStream in = Transfer.snapshotOf(local)) {
+            return uploadScalable(client, name, in, local.hasher());
+        } catch (InvalidFilterDataException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Publishes a {@code scalable} snapshot (as {@link MembershipFilter#writeTo} writes it) under a
+     * name, as {@link #uploadScalable(UnifiedJedis, String, MembershipFilter)}.
+     *
+     * @param client the client; not closed
+     * @param name the filter's name
+     * @param snapshot the stream at the start of the envelope; read to its end, not closed
+     * @param hasher the hasher the snapshot was written with
+     * @param <T> the item type
+     * @return the shared filter
+     * @throws InvalidFilterDataException if the snapshot is invalid or of another kind; the name is
+     *     then unchanged
+     * @throws IllegalArgumentException if the name holds another filter
+     * @throws RedisFilterException if the server fails; the name is then unchanged
+     * @throws IOException if the stream fails
+     */
+    public static <T> RedisScalableFilter<T> uploadScalable(UnifiedJedis client, String name, InputStream snapshot,
+            KeyHasher<? super T> hasher) throws IOException {
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(hasher, "hasher");
+        Location.checkName(name);
+        RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
+        return ScalableUpload.upload(store, Location.DEFAULT_PREFIX, name, snapshot, hasher);
+    }
+
+    private static <T> RedisScalableFilter<T> openScalable(UnifiedJedis client, String name, FilterSpec spec,
+            KeyHasher<? super T> hasher, boolean mustBeNew) {
+        Objects.requireNonNull(client, "client");
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        Location.checkName(name);
+        ScalableOptions options = ScalableOptions.read(spec, name);
+        return RedisScalableFilter.open(new RedisStore(client, false, USER_CLIENT, name, null), options, spec, hasher,
+                mustBeNew);
+    }
+
+    /**
      * Publishes an in-process {@code classic} or {@code counting} filter under a name, as {@code
      * redis-classic} or {@code redis-counting}, in one atomic step: readers of the name see the old
      * filter or the new one, never a mix. The name must be free or hold a filter of the same kind,
@@ -127,9 +298,9 @@ public final class RedisFilters {
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
-        RedisOptions.checkName(name);
+        Location.checkName(name);
         RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
-        return Transfer.upload(store, RedisOptions.DEFAULT_PREFIX, name, shards, snapshot, hasher);
+        return Transfer.upload(store, Location.DEFAULT_PREFIX, name, shards, snapshot, hasher);
     }
 
     private static <T> RedisFilter<T> open(CellKind cells, UnifiedJedis client, String name, FilterSpec spec,
@@ -137,7 +308,7 @@ public final class RedisFilters {
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        RedisOptions.checkName(name);
+        Location.checkName(name);
         RedisOptions options = RedisOptions.read(cells, spec, name);
         return RedisFilter.open(new RedisStore(client, false, USER_CLIENT, name, null), options, spec, hasher);
     }
@@ -150,12 +321,7 @@ public final class RedisFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         RedisOptions options = RedisOptions.read(cells, spec, null);
-        String text = options.uri().orElseThrow(() -> new IllegalArgumentException("kind '" + cells.kind()
-                + "' needs option '" + RedisOptions.URI + "', e.g. redis://host:6379 (or rediss:// for TLS);"
-                + " or build the filter with RedisFilters from a client you configured"));
-        RedisUri uri = RedisUri.parse(text);
-        UnifiedJedis client = connect(uri, options);
-        RedisStore store = new RedisStore(client, true, uri.server(), options.name(), uri.password());
+        RedisStore store = connect(cells.kind(), options.location());
         try {
             return RedisFilter.open(store, options, spec, hasher);
         } catch (RuntimeException e) {
@@ -164,10 +330,41 @@ public final class RedisFilters {
         }
     }
 
-    /** The providers' {@code build}: a filter from the spec, emptied, then filled in batches. */
-    static <T> RedisFilter<T> build(CellKind cells, FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
+    /** {@link #fromSpec(CellKind, FilterSpec, KeyHasher)} for {@code bloomery.kind=redis-scalable}. */
+    static <T> RedisScalableFilter<T> scalableFromSpec(FilterSpec spec, KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        ScalableOptions options = ScalableOptions.read(spec, null);
+        RedisStore store = connect(ScalableOptions.KIND, options.location());
+        try {
+            return RedisScalableFilter.open(store, options, spec, hasher, false);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /** A store over a client of its own, from option {@code uri}. */
+    private static RedisStore connect(String kind, Location location) {
+        String text = location.uri().orElseThrow(() -> new IllegalArgumentException("kind '" + kind
+                + "' needs option '" + Location.URI + "', e.g. redis://host:6379 (or rediss:// for TLS);"
+                + " or build the filter with RedisFilters from a client you configured"));
+        RedisUri uri = RedisUri.parse(text);
+        return new RedisStore(connect(uri, location), true, uri.server(), location.name(), uri.password());
+    }
+
+    /**
+     * The providers' {@code build}: the filter of the spec, emptied, then filled in pipelined
+     * batches; closed if that fails.
+     *
+     * @param filter the opened filter
+     * @param addAll its batch add
+     * @param hashes the hashes to add
+     * @return the filter
+     */
+    static <F extends MembershipFilter<?> & AutoCloseable> F fill(F filter, Consumer<long[]> addAll,
+            LongStream hashes) {
         Objects.requireNonNull(hashes, "hashes");
-        RedisFilter<T> filter = fromSpec(cells, spec, hasher);
         try {
             filter.clear();
             long[] batch = new long[BUILD_BATCH];
@@ -176,19 +373,23 @@ public final class RedisFilters {
             while (iterator.hasNext()) {
                 batch[size++] = iterator.nextLong();
                 if (size == batch.length) {
-                    filter.addAllHashes(batch);
+                    addAll.accept(batch);
                     size = 0;
                 }
             }
-            filter.addAllHashes(java.util.Arrays.copyOf(batch, size));
+            addAll.accept(java.util.Arrays.copyOf(batch, size));
             return filter;
         } catch (RuntimeException e) {
-            filter.close();
+            try {
+                filter.close();
+            } catch (Exception closing) {
+                e.addSuppressed(closing);
+            }
             throw e;
         }
     }
 
-    private static UnifiedJedis connect(RedisUri uri, RedisOptions options) {
+    static UnifiedJedis connect(RedisUri uri, Location options) {
         DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(options.timeoutMillis())
                 .socketTimeoutMillis(options.timeoutMillis())

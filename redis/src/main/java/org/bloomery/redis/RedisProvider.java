@@ -56,7 +56,9 @@ abstract class RedisProvider implements FilterProvider {
      */
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
-        return RedisFilters.build(cells, spec, hasher, hashes);
+        java.util.Objects.requireNonNull(hashes, "hashes");
+        RedisFilter<T> filter = RedisFilters.fromSpec(cells, spec, hasher);
+        return RedisFilters.fill(filter, filter::addAllHashes, hashes);
     }
 
     /**

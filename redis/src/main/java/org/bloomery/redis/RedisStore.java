@@ -20,6 +20,8 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
  * clients are).
  */
 final class RedisStore implements AutoCloseable {
+    /** A pipelined script run the server answered with {@code NOSCRIPT}. */
+    static final Object NO_SCRIPT = new Object();
     private final UnifiedJedis client;
     private final boolean ownsClient;
     private final String server;
@@ -87,6 +89,57 @@ final class RedisStore implements AutoCloseable {
                 return client.evalsha(script.sha1(), keys, argv);
             }
         });
+    }
+
+    /**
+     * Runs a script over several keys (all in one hash slot) by {@code EVALSHA}, loading it after
+     * {@code NOSCRIPT} as {@link #script(String, LuaScript, String, String...)} does.
+     */
+    Object script(String operation, LuaScript script, List<String> keys, List<String> args) {
+        return call(operation, () -> {
+            try {
+                return client.evalsha(script.sha1(), keys, args);
+            } catch (JedisNoScriptException e) {
+                client.scriptLoad(script.source(), keys.get(0));
+                return client.evalsha(script.sha1(), keys, args);
+            }
+        });
+    }
+
+    /**
+     * Many runs of one script over the same keys in one pipeline: one round trip. A run the server
+     * answered with {@code NOSCRIPT} comes back as {@link #NO_SCRIPT}; the caller loads the script
+     * ({@link #loadScript}) and resends from there.
+     */
+    List<Object> scripts(String operation, LuaScript script, List<String> keys, List<List<String>> args) {
+        return call(operation, () -> {
+            List<Response<Object>> responses = new ArrayList<>(args.size());
+            try (PipelineBase pipeline = client.pipelined()) {
+                for (List<String> run : args) {
+                    responses.add(pipeline.evalsha(script.sha1(), keys, run));
+                }
+                pipeline.sync();
+            }
+            List<Object> replies = new ArrayList<>(responses.size());
+            for (Response<Object> response : responses) {
+                try {
+                    replies.add(response.get());
+                } catch (JedisNoScriptException e) {
+                    replies.add(NO_SCRIPT);
+                }
+            }
+            return replies;
+        });
+    }
+
+    /** {@code SCRIPT LOAD} on the node holding {@code key}. */
+    void loadScript(String operation, LuaScript script, String key) {
+        call(operation, () -> client.scriptLoad(script.source(), key));
+    }
+
+    /** {@code HGET key field}, or null. */
+    String hget(String operation, String key, String field) {
+        return call(operation, () -> client.hget(key, field));
     }
 
     /** {@code TYPE key}: "none", "string", "hash", "list", ... */

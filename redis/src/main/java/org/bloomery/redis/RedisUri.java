@@ -98,7 +98,7 @@ record RedisUri(String host, int port, String user, String password, boolean tls
     }
 
     private static IllegalArgumentException bad(String text, String why) {
-        return new IllegalArgumentException("option '" + RedisOptions.URI + "' = '" + redact(text) + "' is not usable: "
+        return new IllegalArgumentException("option '" + Location.URI + "' = '" + redact(text) + "' is not usable: "
                 + why + " (expected redis://[user[:password]@]host[:port][/database] or rediss://...)");
     }
 }

@@ -47,7 +47,7 @@ final class Transfer {
         List<String> temporary = new ArrayList<>();
         try {
             Prepared prepared = unwrap(() -> Envelope.read(head.stream(), head.kind(), hasher, (spec, body) -> {
-                FilterSpec shared = spec.withOption(RedisOptions.PREFIX, prefix);
+                FilterSpec shared = spec.withOption(Location.PREFIX, prefix);
                 if (shards != 1) {
                     shared = shared.withOption(RedisOptions.SHARDS, Integer.toString(shards));
                 }
@@ -209,7 +209,7 @@ final class Transfer {
      * exception of a body reader as invalid data, with the exception as its cause; such a cause is
      * rethrown as itself.
      */
-    private static <R> R unwrap(EnvelopeRead<R> read) throws IOException {
+    static <R> R unwrap(EnvelopeRead<R> read) throws IOException {
         try {
             return read.run();
         } catch (InvalidFilterDataException e) {
@@ -224,7 +224,7 @@ final class Transfer {
     }
 
     @FunctionalInterface
-    private interface EnvelopeRead<R> {
+    interface EnvelopeRead<R> {
         R run() throws IOException;
     }
 }

@@ -1,0 +1,185 @@
+package org.bloomery.redis;
+
+/**
+ * The Lua scripts of {@code redis-scalable}. KEYS[1] is always the metadata hash, whose field
+ * {@code layers} holds the layer count L, {@code items:i} the items in layer i and {@code card} the
+ * adds that returned true; then come the layer strings, oldest first. All of a filter's keys share
+ * one hash tag, so a script runs whole on the one node that holds them: no other client sees half
+ * of it. Every key a script touches is passed in KEYS, as Redis Cluster asks.
+ *
+ * <p>A script is sent with the layer count its client last saw (ARGV[1]) and the keys and probe
+ * offsets of that many layers; offsets cannot be computed in Lua (they need 64-bit arithmetic), so
+ * the client computes them with api's probe code. If the stored count differs (another client grew,
+ * cleared or replaced the filter), the script changes nothing and answers {@value #STALE}: the
+ * client reads the count again and resends. Replies are lists of integers whose first element is a
+ * status: {@value #DONE}, {@value #STALE} or {@value #FULL}.
+ */
+final class LayerScripts {
+    /** Every item was handled. */
+    static final long DONE = 0;
+    /** The layer count differs from the client's, or a second new layer is needed: resend the rest. */
+    static final long STALE = 1;
+    /** The filter is full and may not grow: the item after the answered ones was refused. */
+    static final long FULL = 2;
+
+    /**
+     * {@code BF.ADD}/{@code BF.MADD} for a run of items, in order, each as one step: probe every
+     * layer, newest first; an item found in any layer answers 0 and changes nothing; otherwise, if
+     * the newest layer holds its capacity, add layer L (a zeroed string of its full length) first,
+     * then set the item's bits in the newest layer and count it, answering the count after it
+     * ({@code BF.CARD}). KEYS: metadata, layers 0..L-1, then layer L's key. ARGV: L, the number of
+     * items n, then k and capacity of layers 0..L-1, then k, capacity and byte length of layer L (k
+     * = 0 when the filter may not grow), then per item the offsets of layers 0..L (L + 1 runs of k).
+     * One call adds at most one layer: an item that needs a second answers {@value #STALE}.
+     * Growth writes the new layer's string first, so a server out of memory refuses before
+     * anything changed.
+     */
+    static final LuaScript ADD = LuaScript.of(String.join("\n",
+            "local meta = KEYS[1]",
+            "local L = tonumber(ARGV[1])",
+            "local n = tonumber(ARGV[2])",
+            "local stored = redis.call('HGET', meta, 'layers')",
+            "if not stored then return redis.error_reply('ERR the filter has no metadata: it was deleted') end",
+            "if tonumber(stored) ~= L then return {1} end",
+            "local k, cap, start = {}, {}, {}",
+            "local a, stride = 3, 0",
+            "for i = 0, L do",
+            "  k[i] = tonumber(ARGV[a]); cap[i] = tonumber(ARGV[a + 1]); a = a + 2",
+            "  start[i] = stride; stride = stride + k[i]",
+            "end",
+            "local nextBytes = tonumber(ARGV[a]); a = a + 1",
+            "local newest = L - 1",
+            "local items = tonumber(redis.call('HGET', meta, 'items:' .. newest))",
+            "local out = {0}",
+            "for item = 0, n - 1 do",
+            "  local base = a + item * stride",
+            "  local present = false",
+            "  for i = newest, 0, -1 do",
+            "    local key, o = KEYS[i + 2], base + start[i]",
+            "    local all = true",
+            "    for j = o, o + k[i] - 1 do",
+            "      if redis.call('GETBIT', key, ARGV[j]) == 0 then all = false; break end",
+            "    end",
+            "    if all then present = true; break end",
+            "  end",
+            "  if present then",
+            "    out[#out + 1] = 0",
+            "  else",
+            "    if items >= cap[newest] then",
+            "      if newest == L then out[1] = 1; return out end",
+            "      if k[L] == 0 then out[1] = 2; return out end",
+            "      redis.call('DEL', KEYS[L + 2])",
+            "      redis.call('SETRANGE', KEYS[L + 2], nextBytes - 1, '\\0')",
+            "      redis.call('HSET', meta, 'layers', L + 1)",
+            "      newest = L; items = 0",
+            "    end",
+            "    local set, o = {}, base + start[newest]",
+            "    for j = o, o + k[newest] - 1 do",
+            "      set[#set + 1] = 'SET'; set[#set + 1] = 'u1'; set[#set + 1] = ARGV[j]; set[#set + 1] = 1",
+            "    end",
+            "    redis.call('BITFIELD', KEYS[newest + 2], unpack(set))",
+            "    items = items + 1",
+            "    redis.call('HSET', meta, 'items:' .. newest, items)",
+            "    out[#out + 1] = redis.call('HINCRBY', meta, 'card', 1)",
+            "  end",
+            "end",
+            "return out"));
+
+    /**
+     * {@code BF.EXISTS}/{@code BF.MEXISTS} for a run of items: 1 if every bit of the item in some
+     * layer is set, else 0; changes nothing. KEYS: metadata, layers 0..L-1. ARGV: L, n, k of each
+     * layer, then per item the offsets of layers 0..L-1.
+     */
+    static final LuaScript EXISTS = LuaScript.of(String.join("\n",
+            "local L = tonumber(ARGV[1])",
+            "local n = tonumber(ARGV[2])",
+            "local stored = redis.call('HGET', KEYS[1], 'layers')",
+            "if not stored then return redis.error_reply('ERR the filter has no metadata: it was deleted') end",
+            "if tonumber(stored) ~= L then return {1} end",
+            "local k, start = {}, {}",
+            "local stride = 0",
+            "for i = 0, L - 1 do k[i] = tonumber(ARGV[3 + i]); start[i] = stride; stride = stride + k[i] end",
+            "local a = 3 + L",
+            "local out = {0}",
+            "for item = 0, n - 1 do",
+            "  local base = a + item * stride",
+            "  local present = 0",
+            "  for i = L - 1, 0, -1 do",
+            "    local key, o = KEYS[i + 2], base + start[i]",
+            "    local all = true",
+            "    for j = o, o + k[i] - 1 do",
+            "      if redis.call('GETBIT', key, ARGV[j]) == 0 then all = false; break end",
+            "    end",
+            "    if all then present = 1; break end",
+            "  end",
+            "  out[#out + 1] = present",
+            "end",
+            "return out"));
+
+    /**
+     * {@code BF.RESERVE}: creates the filter unless its metadata exists. KEYS: metadata, layer 0.
+     * ARGV: layer 0's byte length, then the metadata's fields and values. Answers an empty list when
+     * it created the filter (layer 0 zeroed at full length, then the metadata), else the stored
+     * fields and values for the caller to compare; fails with WRONGTYPE if the metadata key holds
+     * another type.
+     */
+    static final LuaScript CREATE = LuaScript.of(String.join("\n",
+            "local kind = redis.call('TYPE', KEYS[1])['ok']",
+            "if kind == 'none' then",
+            "  redis.call('DEL', KEYS[2])",
+            "  redis.call('SETRANGE', KEYS[2], tonumber(ARGV[1]) - 1, '\\0')",
+            "  redis.call('HSET', KEYS[1], unpack(ARGV, 2))",
+            "  return {}",
+            "end",
+            "if kind ~= 'hash' then",
+            "  return redis.error_reply('WRONGTYPE the key holds a ' .. kind)",
+            "end",
+            "return redis.call('HGETALL', KEYS[1])"));
+
+    /**
+     * Empties the filter back to its first layer: KEYS: metadata, layers 0..L-1; ARGV: L, layer 0's
+     * byte length. Deletes layers 1..L-1, zeroes layer 0 and resets the counts.
+     */
+    static final LuaScript CLEAR = LuaScript.of(String.join("\n",
+            "local L = tonumber(ARGV[1])",
+            "local stored = redis.call('HGET', KEYS[1], 'layers')",
+            "if not stored then return redis.error_reply('ERR the filter has no metadata: it was deleted') end",
+            "if tonumber(stored) ~= L then return {1} end",
+            "for i = 1, L - 1 do",
+            "  redis.call('DEL', KEYS[i + 2]); redis.call('HDEL', KEYS[1], 'items:' .. i)",
+            "end",
+            "redis.call('DEL', KEYS[2])",
+            "redis.call('SETRANGE', KEYS[2], tonumber(ARGV[2]) - 1, '\\0')",
+            "redis.call('HSET', KEYS[1], 'layers', 1, 'items:0', 0, 'card', 0)",
+            "return {0}"));
+
+    /**
+     * Deletes every key of the filter: KEYS: metadata, layers 0..L-1; ARGV: L. A filter whose
+     * metadata is already gone has its given keys deleted.
+     */
+    static final LuaScript DELETE = LuaScript.of(String.join("\n",
+            "local stored = redis.call('HGET', KEYS[1], 'layers')",
+            "if stored and tonumber(stored) ~= tonumber(ARGV[1]) then return {1} end",
+            "for i = 1, #KEYS do redis.call('DEL', KEYS[i]) end",
+            "return {0}"));
+
+    /**
+     * Publishes uploaded layers in one step: KEYS: metadata, the N temporary layer keys, then the
+     * layer keys 0..M-1 (M at least N and at least the stored layer count); ARGV: N, M, then the
+     * metadata's fields and values. Renames each temporary key onto its layer, deletes the layers
+     * the new filter does not have, and replaces the metadata.
+     */
+    static final LuaScript PUBLISH = LuaScript.of(String.join("\n",
+            "local N = tonumber(ARGV[1])",
+            "local M = tonumber(ARGV[2])",
+            "local stored = tonumber(redis.call('HGET', KEYS[1], 'layers') or '0')",
+            "if stored > M then return {1} end",
+            "for i = 0, N - 1 do redis.call('RENAME', KEYS[2 + i], KEYS[2 + N + i]) end",
+            "for i = N, M - 1 do redis.call('DEL', KEYS[2 + N + i]) end",
+            "redis.call('DEL', KEYS[1])",
+            "redis.call('HSET', KEYS[1], unpack(ARGV, 3))",
+            "return {0}"));
+
+    private LayerScripts() {
+    }
+}

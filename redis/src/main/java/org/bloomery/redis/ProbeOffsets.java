@@ -1,0 +1,49 @@
+package org.bloomery.redis;
+
+import org.bloomery.api.bloom.BlockedProbes;
+import org.bloomery.api.bloom.BloomProbes;
+import org.bloomery.api.bloom.BloomShape;
+
+/**
+ * Where an item's k cells lie in a Redis string, as {@code BITFIELD}/{@code GETBIT} offsets: the
+ * in-process kinds' positions ({@link BloomProbes} in the standard layout, {@link BlockedProbes}
+ * in the blocked one) mapped by {@link CellKind#redisOffset}. Every Redis kind computes its offsets
+ * here, so they follow api's probe scheme wherever it changes.
+ */
+final class ProbeOffsets {
+    private ProbeOffsets() {
+    }
+
+    /**
+     * The offsets of an item's k cells, in probe order (possibly repeated).
+     *
+     * @param hash the item's hash
+     * @param shape the whole filter's (or layer's) shape
+     * @param firstCell the index, in the whole filter, of the string's first cell: 0 for one string,
+     *     the shard's first cell for a shard of the blocked layout
+     * @param cells bits or counters
+     * @return k decimal offsets
+     */
+    static String[] of(long hash, BloomShape shape, long firstCell, CellKind cells) {
+        int k = shape.hashes();
+        String[] offsets = new String[k];
+        long blocks = shape.blocks();
+        if (blocks == 0) {
+            long m = shape.cells();
+            long g = hash;
+            long step = BloomProbes.step(hash);
+            for (int i = 0; i < k; i++, g += step) {
+                offsets[i] = Long.toString(cells.redisOffset(BloomProbes.position(g, m)));
+            }
+            return offsets;
+        }
+        int blockCells = shape.blockCells();
+        long base = BlockedProbes.block(hash, blocks) * blockCells - firstCell;
+        int state = BlockedProbes.seed(hash);
+        for (int i = 0; i < k; i++) {
+            state = BlockedProbes.next(state);
+            offsets[i] = Long.toString(cells.redisOffset(base + BlockedProbes.cell(state, blockCells)));
+        }
+        return offsets;
+    }
+}

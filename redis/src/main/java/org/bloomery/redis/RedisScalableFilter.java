@@ -1,0 +1,671 @@
+package org.bloomery.redis;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
+import org.bloomery.api.Capability;
+import org.bloomery.api.FilterFullException;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.api.spi.Envelope;
+
+/**
+ * A scalable Bloom filter kept in Redis (kind {@code "redis-scalable"}) with RedisBloom's {@code
+ * BF.*} semantics on any plain Redis 6.2 or later, shared by every process that opens the same
+ * name. Its layers are the in-process {@code scalable} kind's for the same spec ({@link GrowthPlan}:
+ * same capacities, errors, tightening, expansion, limits, layouts and probe positions), each stored
+ * as one Redis string holding, byte for byte, that layer's words in the {@code scalable} snapshot.
+ *
+ * <p>Each method says which command it matches. Every add is one Lua script run by {@code EVALSHA}
+ * (loaded again after {@code NOSCRIPT}): it probes every layer, and only if the item is in none
+ * sets its bits in the newest layer, first adding a layer when the newest holds its capacity. The
+ * whole step is atomic on the server, so clients adding at once never both add a layer, never
+ * lose an item and never count one twice; {@link #approximateCount()} is exactly the number of adds
+ * that answered true ({@code BF.CARD}). A query is one read-only script over every layer. Batches
+ * send up to 100 items per script and 10,000 per pipeline: one round trip per batch.
+ *
+ * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, hasher id, layout,
+ * expansion, tightening, non-scaling, the spec, and the counts {@code layers}, {@code items:i},
+ * {@code card}; never a credential) and the layers {@code <prefix>{<name>}:layer:<i>}. Every key
+ * carries the hash tag {@code {<name>}}, so in a Redis Cluster they all live in one slot, as a
+ * script needs; the filter is not sharded.
+ *
+ * <p>Limits, each refused with a {@link FilterFullException} naming it and leaving the filter
+ * unchanged: those of {@link GrowthPlan} (256 layers, 64 hashes, a capacity past a long), and 2^32
+ * bits per layer (512 MiB, Redis's largest string). A non-scaling filter at capacity refuses a new
+ * item with the in-process kind's message, "non scaling filter is full".
+ *
+ * <p><b>Failures.</b> As {@link RedisFilter}: a server that fails, times out or answers with an
+ * error gives {@link RedisFilterException}; a query never answers "absent" for a failure.
+ *
+ * <p><b>Thread safety.</b> Every method may be called from many threads ({@link
+ * Capability#CONCURRENT}) and many processes ({@link Capability#SHARED}): each add and query is
+ * one atomic script. Batches are atomic per item, not as a whole. {@link #writeTo} reads the
+ * layers in chunks, so adds racing with it may or may not be included.
+ *
+ * @param <T> the item type
+ */
+public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCloseable {
+    /** Largest layer: one Redis string holds at most 2^32 bits. */
+    static final long MAX_LAYER_BITS = 1L << 32;
+    /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
+    static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(
+            EnumSet.of(Capability.SHARED, Capability.GROW, Capability.CONCURRENT, Capability.ADD));
+    private static final Set<Capability> NONSCALING_CAPABILITIES = Collections.unmodifiableSet(
+            EnumSet.of(Capability.SHARED, Capability.CONCURRENT, Capability.ADD));
+    /** Items per script run in a batch: a run takes well under a millisecond on the server. */
+    private static final int ITEMS_PER_SCRIPT = 100;
+    /** Items per pipeline, bounding what a batch holds at once. */
+    private static final int PIPELINE_ITEMS = 10_000;
+
+    private final RedisStore store;
+    private final ScalableOptions options;
+    private final GrowthPlan plan;
+    private final FilterSpec spec;
+    private final KeyHasher<? super T> hasher;
+    private final String metaKey;
+    private final String layerKeyBase;
+    /** Layer i's {@link LayerPlan}, or the reason it cannot exist; filled on first use. */
+    private final AtomicReferenceArray<Object> layerPlans = new AtomicReferenceArray<>(GrowthPlan.MAX_LAYERS + 1);
+    /** The layer count this client last saw; every script checks it against the stored one. */
+    private volatile int knownLayers = 1;
+
+    private RedisScalableFilter(RedisStore store, ScalableOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
+        this.store = store;
+        this.options = options;
+        this.plan = options.plan();
+        this.spec = Location.shownSpec(spec);
+        this.hasher = hasher;
+        String base = options.location().prefix() + "{" + options.location().name() + "}";
+        this.metaKey = base + ":meta";
+        this.layerKeyBase = base + ":layer:";
+    }
+
+    /**
+     * Opens the filter named in the options ({@code BF.RESERVE} when {@code mustBeNew}).
+     *
+     * @throws IllegalArgumentException if layer 0 cannot exist, or a filter of the name exists with
+     *     another kind, spec or hasher, naming the difference; nothing is changed
+     * @throws IllegalStateException if {@code mustBeNew} and the filter exists; nothing is changed
+     * @throws RedisFilterException if a key of the filter holds another type, or the server fails
+     */
+    static <T> RedisScalableFilter<T> open(RedisStore store, ScalableOptions options, FilterSpec spec,
+            KeyHasher<? super T> hasher, boolean mustBeNew) {
+        RedisScalableFilter<T> filter = new RedisScalableFilter<>(store, options, spec, hasher);
+        LayerPlan first = filter.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '"
+                + ScalableOptions.KIND + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
+        filter.checkType(filter.metaKey, "hash", "metadata hash");
+        filter.checkType(filter.layerKey(0), "string", "layer");
+        Map<String, String> wanted = options.metadata(hasher.id());
+        List<String> args = new ArrayList<>();
+        args.add(Long.toString(first.shape().cells() / 8));
+        wanted.forEach((field, value) -> {
+            args.add(field);
+            args.add(value);
+        });
+        args.addAll(List.of("layers", "1", "items:0", "0", "card", "0"));
+        List<?> reply = (List<?>) store.script("open", LayerScripts.CREATE, List.of(filter.metaKey, filter.layerKey(0)),
+                args);
+        if (!reply.isEmpty()) {
+            if (mustBeNew) {
+                throw new IllegalStateException("filter '" + options.location().name() + "' exists in Redis"
+                        + " (BF.RESERVE: item exists); join it with RedisFilters.scalable, or delete it first");
+            }
+            Map<String, String> stored = new java.util.HashMap<>();
+            for (int i = 0; i + 1 < reply.size(); i += 2) {
+                stored.put(String.valueOf(reply.get(i)), String.valueOf(reply.get(i + 1)));
+            }
+            Metadata.difference(stored, wanted).ifPresent(difference -> {
+                throw new IllegalArgumentException("filter '" + options.location().name() + "' exists in Redis with a"
+                        + " different " + difference + "; open it with its own spec and hasher, or delete it first");
+            });
+            filter.knownLayers = Integer.parseInt(stored.getOrDefault("layers", "1"));
+        }
+        return filter;
+    }
+
+    private void checkType(String key, String expected, String role) {
+        String type = store.type("open", key);
+        if (!type.equals("none") && !type.equals(expected)) {
+            throw store.failure("open", "key '" + key + "' holds a " + type + ", not a Bloomery filter's " + role
+                    + " (a " + expected + "); choose another name or prefix, or delete the key");
+        }
+    }
+
+    // ---- layers ------------------------------------------------------------------------------
+
+    /** Layer i's plan, or why it cannot exist (a limit of the growth plan or of a Redis string). */
+    PlannedLayer layerPlan(int index) {
+        Object known = layerPlans.get(index);
+        if (known == null) {
+            try {
+                LayerPlan layer = plan.layer(index);
+                known = layer.shape().cells() > MAX_LAYER_BITS ? "it needs " + layer.shape().cells()
+                        + " bits, more than 2^32 bits (512 MiB, the largest Redis string)" : layer;
+            } catch (IllegalArgumentException e) {
+                known = e.getMessage();
+            }
+            layerPlans.set(index, known);
+        }
+        return new PlannedLayer(known);
+    }
+
+    /** A layer's plan or the reason it cannot exist. */
+    record PlannedLayer(Object value) {
+        LayerPlan orElseThrow(Function<String, RuntimeException> refusal) {
+            if (value instanceof LayerPlan layer) {
+                return layer;
+            }
+            throw refusal.apply((String) value);
+        }
+
+        LayerPlan orNull() {
+            return value instanceof LayerPlan layer ? layer : null;
+        }
+
+        String reason() {
+            return value instanceof String reason ? reason : null;
+        }
+    }
+
+    String layerKey(int index) {
+        return layerKeyBase + index;
+    }
+
+    /** The metadata key, then layers 0..count-1. */
+    private List<String> keys(int count) {
+        List<String> keys = new ArrayList<>(count + 1);
+        keys.add(metaKey);
+        for (int i = 0; i < count; i++) {
+            keys.add(layerKey(i));
+        }
+        return keys;
+    }
+
+    /** Reads the stored layer count after a script answered {@link LayerScripts#STALE}. */
+    private int refreshLayers(String operation) {
+        String stored = store.hget(operation, metaKey, "layers");
+        if (stored == null) {
+            throw store.failure(operation, "the filter's metadata '" + metaKey + "' is gone: it was deleted");
+        }
+        knownLayers = Integer.parseInt(stored);
+        return knownLayers;
+    }
+
+    // ---- BF.ADD, BF.MADD, BF.EXISTS, BF.MEXISTS ----------------------------------------------
+
+    /**
+     * {@code BF.ADD}: adds the item unless some layer already holds it.
+     *
+     * @return true if the item was new (and is now counted), false if it was found in a layer
+     * @throws FilterFullException if the newest layer holds its capacity and the filter may not
+     *     grow (non-scaling, or a limit in the class description); the filter is then unchanged
+     */
+    @Override
+    public boolean addHash(long hash) {
+        return addHashes("add", new long[] {hash})[0] > 0;
+    }
+
+    /** {@code BF.EXISTS}: whether every bit of the item is set in some layer. */
+    @Override
+    public boolean mightContainHash(long hash) {
+        return existsHashes("query", new long[] {hash})[0];
+    }
+
+    /**
+     * {@code BF.MADD}: adds many items in order, each exactly as {@link #add} would, in one round
+     * trip per 10,000 items.
+     *
+     * @param items the items, none null
+     * @return for each, whether it was new
+     * @throws FilterFullException if an item is refused because the filter is full: the items
+     *     before it were added, it and the new items after it were not
+     */
+    public boolean[] addAll(Collection<? extends T> items) {
+        return addAllHashes(hashes(items));
+    }
+
+    /**
+     * {@link #addAll} for items whose hashes are known.
+     *
+     * @param hashes {@code hasher().hash(item)} of each item
+     * @return for each, whether it was new
+     */
+    public boolean[] addAllHashes(long[] hashes) {
+        long[] counts = addHashes("add batch", hashes);
+        boolean[] added = new boolean[hashes.length];
+        for (int i = 0; i < hashes.length; i++) {
+            added[i] = counts[i] > 0;
+        }
+        return added;
+    }
+
+    /**
+     * {@code BF.MEXISTS}: queries many items in one round trip per 10,000 items.
+     *
+     * @param items the items, none null
+     * @return {@link #mightContain} of each, in order
+     */
+    public boolean[] mightContainAll(Collection<? extends T> items) {
+        return existsHashes("query batch", hashes(items));
+    }
+
+    /**
+     * {@link #mightContainAll} for items whose hashes are known.
+     *
+     * @param hashes {@code hasher().hash(item)} of each item
+     * @return {@link #mightContainHash} of each, in order
+     */
+    public boolean[] mightContainAllHashes(long[] hashes) {
+        return existsHashes("query batch", hashes);
+    }
+
+    /** {@inheritDoc} Sent as {@link #mightContainAllHashes}: one round trip per 10,000 hashes. */
+    @Override
+    public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        boolean[] answers = existsHashes("query batch", Arrays.copyOfRange(hashes, from, to));
+        System.arraycopy(answers, 0, out, from, answers.length);
+    }
+
+    /**
+     * Adds hashes in order with the {@link LayerScripts#ADD} script.
+     *
+     * @return for each, 0 if it was found in a layer, else {@code BF.CARD} right after its add: the
+     *     order in which the server applied the adds
+     */
+    long[] addHashes(String operation, long[] hashes) {
+        return runAll(operation, LayerScripts.ADD, hashes, new Runs() {
+            @Override
+            public List<String> keys(int layers) {
+                List<String> keys = RedisScalableFilter.this.keys(layers);
+                keys.add(layerKey(layers));
+                return keys;
+            }
+
+            @Override
+            public List<String> header(int layers, LayerPlan[] plans) {
+                LayerPlan grown = layerPlan(layers).orNull();
+                List<String> header = new ArrayList<>();
+                for (LayerPlan layer : plans) {
+                    header.add(Integer.toString(layer.shape().hashes()));
+                    header.add(Long.toString(layer.capacity()));
+                }
+                header.add(grown == null ? "0" : Integer.toString(grown.shape().hashes()));
+                header.add(grown == null ? "0" : Long.toString(grown.capacity()));
+                header.add(grown == null ? "0" : Long.toString(grown.shape().cells() / 8));
+                return header;
+            }
+
+            @Override
+            public void offsets(List<String> args, long hash, int layers, LayerPlan[] plans) {
+                appendOffsets(args, hash, plans);
+                LayerPlan grown = layerPlan(layers).orNull();
+                if (grown != null) {
+                    Collections.addAll(args, ProbeOffsets.of(hash, grown.shape(), 0, CellKind.BITS));
+                }
+            }
+
+            @Override
+            public FilterFullException refusal(int layers, int index) {
+                return full(layers, layerPlan(layers).reason(), index, hashes.length);
+            }
+        });
+    }
+
+    private boolean[] existsHashes(String operation, long[] hashes) {
+        long[] answers = runAll(operation, LayerScripts.EXISTS, hashes, new Runs() {
+            @Override
+            public List<String> keys(int layers) {
+                return RedisScalableFilter.this.keys(layers);
+            }
+
+            @Override
+            public List<String> header(int layers, LayerPlan[] plans) {
+                List<String> header = new ArrayList<>();
+                for (LayerPlan layer : plans) {
+                    header.add(Integer.toString(layer.shape().hashes()));
+                }
+                return header;
+            }
+
+            @Override
+            public void offsets(List<String> args, long hash, int layers, LayerPlan[] plans) {
+                appendOffsets(args, hash, plans);
+            }
+
+            @Override
+            public FilterFullException refusal(int layers, int index) {
+                throw new IllegalStateException("the query script never answers 'full'");
+            }
+        });
+        boolean[] present = new boolean[hashes.length];
+        for (int i = 0; i < hashes.length; i++) {
+            present[i] = answers[i] != 0;
+        }
+        return present;
+    }
+
+    /** What one script needs, for a layer count: its keys, its header and each item's offsets. */
+    private interface Runs {
+        List<String> keys(int layers);
+
+        List<String> header(int layers, LayerPlan[] plans);
+
+        void offsets(List<String> args, long hash, int layers, LayerPlan[] plans);
+
+        FilterFullException refusal(int layers, int index);
+    }
+
+    /**
+     * Runs a script over every hash: up to {@value #ITEMS_PER_SCRIPT} items per run (ARGV: the
+     * layer count, the item count, the header, the items' offsets), {@value #PIPELINE_ITEMS} per
+     * pipeline. A run answered {@link LayerScripts#STALE} answered a prefix of its items and changed
+     * nothing for the rest; a run answered {@code NOSCRIPT} did nothing. After each pipeline the
+     * layer count is read again or the script loaded, as needed, and the unanswered items are sent
+     * again, in their order. (Runs after a {@code NOSCRIPT} one in the same pipeline may have run,
+     * if another client loaded the script meanwhile; their answers are kept, so an item is applied
+     * and answered exactly once, though not always in batch order.)
+     *
+     * @return each item's answer from the script
+     */
+    private long[] runAll(String operation, LuaScript script, long[] hashes, Runs runs) {
+        long[] answers = new long[hashes.length];
+        int[] pending = new int[hashes.length];
+        for (int i = 0; i < pending.length; i++) {
+            pending[i] = i;
+        }
+        int pendingCount = pending.length;
+        while (pendingCount > 0) {
+            int layers = knownLayers;
+            LayerPlan[] plans = plans(layers);
+            List<String> header = runs.header(layers, plans);
+            int sent = Math.min(pendingCount, PIPELINE_ITEMS);
+            List<List<String>> argsOfRuns = new ArrayList<>();
+            for (int from = 0; from < sent; from += ITEMS_PER_SCRIPT) {
+                int to = Math.min(sent, from + ITEMS_PER_SCRIPT);
+                List<String> args = new ArrayList<>(2 + header.size() + (to - from) * 16);
+                args.add(Integer.toString(layers));
+                args.add(Integer.toString(to - from));
+                args.addAll(header);
+                for (int p = from; p < to; p++) {
+                    runs.offsets(args, hashes[pending[p]], layers, plans);
+                }
+                argsOfRuns.add(args);
+            }
+            List<Object> replies = store.scripts(operation, script, runs.keys(layers), argsOfRuns);
+            int[] unanswered = new int[pendingCount];
+            int unansweredCount = 0;
+            boolean load = false;
+            boolean refresh = false;
+            for (int r = 0; r < replies.size(); r++) {
+                int from = r * ITEMS_PER_SCRIPT;
+                int to = Math.min(sent, from + ITEMS_PER_SCRIPT);
+                int answered = 0;
+                if (replies.get(r) == RedisStore.NO_SCRIPT) {
+                    load = true;
+                } else {
+                    List<?> values = (List<?>) replies.get(r);
+                    answered = values.size() - 1;
+                    for (int j = 0; j < answered; j++) {
+                        answers[pending[from + j]] = (Long) values.get(j + 1);
+                    }
+                    long status = (Long) values.get(0);
+                    if (status == LayerScripts.FULL) {
+                        throw runs.refusal(layers, pending[from + answered]);
+                    }
+                    refresh |= status == LayerScripts.STALE;
+                }
+                for (int p = from + answered; p < to; p++) {
+                    unanswered[unansweredCount++] = pending[p];
+                }
+            }
+            System.arraycopy(pending, sent, unanswered, unansweredCount, pendingCount - sent);
+            pending = unanswered;
+            pendingCount = unansweredCount + pendingCount - sent;
+            if (load) {
+                store.loadScript(operation, script, metaKey);
+            }
+            if (refresh) {
+                refreshLayers(operation);
+            }
+        }
+        return answers;
+    }
+
+    private FilterFullException full(int layers, String reason, int index, int batch) {
+        String where = batch == 1 ? "" : "; in a batch of " + batch + ", the items before #" + index
+                + " were added, it and the new items after it were not";
+        if (plan.nonscaling()) {
+            return new FilterFullException("non scaling filter is full: kind '" + ScalableOptions.KIND + "', capacity "
+                    + plan.capacity() + " items" + where);
+        }
+        long capacity = 0;
+        for (LayerPlan layer : plans(layers)) {
+            capacity += layer.capacity();
+        }
+        return new FilterFullException("scalable filter is full: kind '" + ScalableOptions.KIND + "', capacity "
+                + capacity + " items in " + layers + (layers == 1 ? " layer" : " layers") + "; cannot add layer "
+                + layers + ": " + reason + where);
+    }
+
+    private LayerPlan[] plans(int layers) {
+        LayerPlan[] plans = new LayerPlan[layers];
+        for (int i = 0; i < layers; i++) {
+            int index = i;
+            plans[i] = layerPlan(i).orElseThrow(reason -> store.failure("read", "the stored filter has layer " + index
+                    + ", which its spec does not allow: " + reason));
+        }
+        return plans;
+    }
+
+    private static void appendOffsets(List<String> args, long hash, LayerPlan[] plans) {
+        for (LayerPlan layer : plans) {
+            Collections.addAll(args, ProbeOffsets.of(hash, layer.shape(), 0, CellKind.BITS));
+        }
+    }
+
+    private long[] hashes(Collection<? extends T> items) {
+        long[] hashes = new long[items.size()];
+        int i = 0;
+        for (T item : items) {
+            hashes[i++] = hasher.hash(item);
+        }
+        return hashes;
+    }
+
+    // ---- BF.CARD, BF.INFO and the filter as a whole -------------------------------------------
+
+    /** {@code BF.CARD}: the adds that answered true, exactly (the server counts them atomically). */
+    @Override
+    public long approximateCount() {
+        String card = store.hget("count", metaKey, "card");
+        return card == null ? 0 : Long.parseLong(card);
+    }
+
+    /**
+     * {@code BF.INFO}: capacity, size, number of layers, items inserted and expansion rate, plus
+     * the error rate and tightening (as valkey-bloom reports them). One {@code HGETALL}.
+     *
+     * @return a snapshot
+     */
+    public RedisScalableInfo info() {
+        Map<String, String> stored = store.hgetAll("info", metaKey);
+        if (stored.isEmpty()) {
+            throw store.failure("info", "the filter's metadata '" + metaKey + "' is gone: it was deleted");
+        }
+        int layers = Integer.parseInt(stored.get("layers"));
+        knownLayers = layers;
+        long capacity = 0;
+        long bytes = 0;
+        for (LayerPlan layer : plans(layers)) {
+            capacity += layer.capacity();
+            bytes += layer.shape().cells() / 8;
+        }
+        return new RedisScalableInfo(capacity, bytes, layers, Long.parseLong(stored.get("card")), plan.expansion(),
+                plan.errorRate(), plan.tightening());
+    }
+
+    /** {@code 1 − Π(1 − fpp_i)}, each layer's fpp from its set bits ({@code BITCOUNT}), as the in-process kind. */
+    @Override
+    public double expectedFpp() {
+        LayerPlan[] plans = plans(refreshLayers("fpp"));
+        double allNegative = 1;
+        for (int i = 0; i < plans.length; i++) {
+            allNegative *= 1 - plans[i].shape().fppFromOccupied(store.bitcount("fpp", layerKey(i)));
+        }
+        return 1 - allNegative;
+    }
+
+    /** @return the sum of the layers' bits */
+    @Override
+    public long bitSize() {
+        long bits = 0;
+        for (LayerPlan layer : plans(refreshLayers("size"))) {
+            bits += layer.shape().cells();
+        }
+        return bits;
+    }
+
+    /**
+     * Empties the filter and returns it to its first layer, in one atomic script: the other layers
+     * are deleted and the counts reset.
+     */
+    @Override
+    public void clear() {
+        String firstBytes = Long.toString(plans(1)[0].shape().cells() / 8);
+        while (true) {
+            int layers = knownLayers;
+            List<?> reply = (List<?>) store.script("clear", LayerScripts.CLEAR, keys(layers),
+                    List.of(Integer.toString(layers), firstBytes));
+            if ((Long) reply.get(0) == LayerScripts.DONE) {
+                knownLayers = 1;
+                return;
+            }
+            refreshLayers("clear");
+        }
+    }
+
+    /** Deletes every key of the filter in one atomic script; queries fail afterwards. */
+    public void delete() {
+        while (true) {
+            int layers = knownLayers;
+            List<?> reply = (List<?>) store.script("delete", LayerScripts.DELETE, keys(layers),
+                    List.of(Integer.toString(layers)));
+            if ((Long) reply.get(0) == LayerScripts.DONE) {
+                return;
+            }
+            refreshLayers("delete");
+        }
+    }
+
+    /**
+     * Writes a snapshot in the in-process {@code scalable} kind's envelope, with the spec that kind
+     * is built from (the Redis options left out): {@link org.bloomery.api.Filters#readFrom} then gives
+     * a filter that answers every query exactly as this one did. The counts come from one {@code
+     * HGETALL}, the layers in 1 MiB {@code GETRANGE} chunks, so adds racing with it may or may not
+     * be included.
+     *
+     * @throws RedisFilterException if the server fails; the stream may then hold a partial envelope
+     */
+    @Override
+    public void writeTo(OutputStream out) throws IOException {
+        Map<String, String> stored = store.hgetAll("snapshot", metaKey);
+        if (stored.isEmpty()) {
+            throw store.failure("snapshot", "the filter's metadata '" + metaKey + "' is gone: it was deleted");
+        }
+        LayerPlan[] plans = plans(Integer.parseInt(stored.get("layers")));
+        long bodyLength = ScalableBody.HEADER_BYTES;
+        for (LayerPlan layer : plans) {
+            bodyLength += ScalableBody.LAYER_HEADER_BYTES + layer.shape().cells() / 8;
+        }
+        Envelope.write(out, ScalableOptions.LOCAL_KIND, hasher, options.localSpec(), bodyLength, body -> {
+            ScalableBody.writeHeader(body, plan, plans.length);
+            for (int i = 0; i < plans.length; i++) {
+                LayerPlan layer = plans[i];
+                long items = Long.parseLong(stored.getOrDefault("items:" + i, "0"));
+                ScalableBody.writeLayerHeader(body, layer, Math.min(items, layer.capacity()));
+                long bytes = layer.shape().cells() / 8;
+                for (long from = 0; from < bytes; from += RedisFilter.CHUNK_BYTES) {
+                    int length = (int) Math.min(RedisFilter.CHUNK_BYTES, bytes - from);
+                    byte[] chunk = store.getrange("snapshot", layerKey(i), from, from + length - 1);
+                    body.writeBytes(chunk.length == length ? chunk : Arrays.copyOf(chunk, length), 0, length);
+                }
+            }
+        });
+    }
+
+    /**
+     * Bytes the filter's keys take in Redis ({@code MEMORY USAGE} of each, summed).
+     *
+     * @return the bytes
+     */
+    public long memoryUsage() {
+        long total = 0;
+        for (String key : keys()) {
+            total += store.memoryUsage("memory usage", key);
+        }
+        return total;
+    }
+
+    /** @return the filter's Redis keys: the metadata hash, then the layers, oldest first */
+    public List<String> keys() {
+        return keys(refreshLayers("keys"));
+    }
+
+    /** @return the filter's name, shared by every process that opens it */
+    public String name() {
+        return options.location().name();
+    }
+
+    RedisStore store() {
+        return store;
+    }
+
+    /** Releases the connection if this filter opened it from a URI; a client passed in stays open. */
+    @Override
+    public void close() {
+        store.close();
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return plan.nonscaling() ? NONSCALING_CAPABILITIES : CAPABILITIES;
+    }
+
+    @Override
+    public String kind() {
+        return ScalableOptions.KIND;
+    }
+
+    /** @return the spec the filter was opened with; a password in option {@code uri} shows as {@code ****} */
+    @Override
+    public FilterSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public KeyHasher<? super T> hasher() {
+        return hasher;
+    }
+
+    @Override
+    public String toString() {
+        return "RedisScalableFilter[name=" + name() + ", server=" + store.server() + ", layers=" + knownLayers
+                + ", hasher=" + hasher.id() + ", spec=" + options.localSpec() + "]";
+    }
+}

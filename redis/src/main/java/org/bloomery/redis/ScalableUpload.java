@@ -1,0 +1,139 @@
+package org.bloomery.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.api.spi.Envelope;
+
+/**
+ * Publishes an in-process {@code scalable} filter's snapshot as a {@code redis-scalable} filter in
+ * one atomic step: every layer goes to a temporary key in the filter's hash slot, in 1 MiB chunks,
+ * and only once the whole envelope (checksum included) has been read does one script rename them
+ * into place, delete the layers the new filter lacks and replace the metadata. Readers see the old
+ * filter or the new one, never a mix; invalid data or a refusal changes nothing.
+ */
+final class ScalableUpload {
+    private ScalableUpload() {
+    }
+
+    /** Uploads a snapshot under {@code name}; see the class description. */
+    static <T> RedisScalableFilter<T> upload(RedisStore store, String prefix, String name, InputStream in,
+            KeyHasher<? super T> hasher) throws IOException {
+        String base = prefix + "{" + name + "}";
+        String metaKey = base + ":meta";
+        List<String> temporary = new ArrayList<>();
+        try {
+            Prepared prepared = Transfer.unwrap(() -> Envelope.read(in, ScalableOptions.LOCAL_KIND, hasher,
+                    (spec, body) -> {
+                FilterSpec shared = spec.withOption(Location.PREFIX, prefix);
+                ScalableOptions options;
+                try {
+                    options = ScalableOptions.read(shared, name);
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableOptions.KIND
+                            + "': " + e.getMessage(), e);
+                }
+                checkTarget(store, options, metaKey, base + ":layer:0", hasher.id());
+                GrowthPlan plan = options.plan();
+                int layers = ScalableBody.readHeader(body, plan);
+                long[] items = new long[layers];
+                for (int i = 0; i < layers; i++) {
+                    LayerPlan expected;
+                    try {
+                        expected = plan.layer(i);
+                    } catch (IllegalArgumentException e) {
+                        throw new InvalidFilterDataException("the spec does not allow layer " + i + ": " + e.getMessage(), e);
+                    }
+                    if (expected.shape().cells() > RedisScalableFilter.MAX_LAYER_BITS) {
+                        throw new InvalidFilterDataException("layer " + i + " has " + expected.shape().cells()
+                                + " bits, more than 2^32 bits (512 MiB, the largest Redis string)");
+                    }
+                    items[i] = ScalableBody.readLayerHeader(body, i, expected);
+                    String key = base + ":layer:" + i + ":transfer:" + UUID.randomUUID();
+                    temporary.add(key);
+                    long bytes = expected.shape().cells() / 8;
+                    store.del("upload", List.of(key));
+                    for (long from = 0; from < bytes; from += RedisFilter.CHUNK_BYTES) {
+                        store.setrange("upload", key, from,
+                                body.readBytes((int) Math.min(RedisFilter.CHUNK_BYTES, bytes - from)));
+                    }
+                }
+                return new Prepared(shared, options, items);
+            }));
+            publish(store, metaKey, base, temporary, prepared, hasher.id());
+            temporary.clear();
+            return RedisScalableFilter.open(store, prepared.options(), prepared.spec(), hasher, false);
+        } finally {
+            if (!temporary.isEmpty()) {
+                store.del("upload cleanup", temporary);
+            }
+        }
+    }
+
+    /** What an upload publishes once the snapshot has been read whole and its checksum matched. */
+    private record Prepared(FilterSpec spec, ScalableOptions options, long[] items) {
+    }
+
+    private static void publish(RedisStore store, String metaKey, String base, List<String> temporary,
+            Prepared prepared, String hasherId) {
+        int layers = temporary.size();
+        List<String> fields = new ArrayList<>();
+        prepared.options().metadata(hasherId).forEach((field, value) -> {
+            fields.add(field);
+            fields.add(value);
+        });
+        long card = 0;
+        for (int i = 0; i < layers; i++) {
+            fields.add("items:" + i);
+            fields.add(Long.toString(prepared.items()[i]));
+            card += prepared.items()[i];
+        }
+        fields.addAll(List.of("layers", Integer.toString(layers), "card", Long.toString(card)));
+        int replaced = layers;
+        while (true) {
+            List<String> keys = new ArrayList<>();
+            keys.add(metaKey);
+            keys.addAll(temporary);
+            for (int i = 0; i < replaced; i++) {
+                keys.add(base + ":layer:" + i);
+            }
+            List<String> args = new ArrayList<>(List.of(Integer.toString(layers), Integer.toString(replaced)));
+            args.addAll(fields);
+            List<?> reply = (List<?>) store.script("upload", LayerScripts.PUBLISH, keys, args);
+            if ((Long) reply.get(0) == LayerScripts.DONE) {
+                return;
+            }
+            String stored = store.hget("upload", metaKey, "layers");
+            replaced = Math.max(layers, stored == null ? 0 : Integer.parseInt(stored));
+        }
+    }
+
+    /** Fails, touching nothing, if the name holds another type or another filter. */
+    private static void checkTarget(RedisStore store, ScalableOptions options, String metaKey, String firstLayer,
+            String hasherId) {
+        for (String key : List.of(metaKey, firstLayer)) {
+            String expected = key.equals(metaKey) ? "hash" : "string";
+            String type = store.type("upload", key);
+            if (!type.equals("none") && !type.equals(expected)) {
+                throw store.failure("upload", "key '" + key + "' holds a " + type
+                        + ", not a Bloomery filter's " + expected + "; choose another name or delete the key");
+            }
+        }
+        Map<String, String> stored = store.hgetAll("upload", metaKey);
+        if (!stored.isEmpty()) {
+            Metadata.difference(stored, options.metadata(hasherId)).ifPresent(difference -> {
+                throw new IllegalArgumentException("filter '" + options.location().name() + "' exists in Redis with a"
+                        + " different " + difference + "; an upload replaces only a filter of the same kind, spec and"
+                        + " hasher; delete it first");
+            });
+        }
+    }
+}
