@@ -46,11 +46,13 @@ class OpeningTest {
     }
 
     @Test
-    void sharedCapabilityFindsTheCountingKind() {
+    void sharedCapabilityFindsTheCountingAndScalableKinds() {
         assertThat(Filters.choose(EnumSet.of(Capability.REMOVE, Capability.SHARED)))
                 .extracting(FilterProvider::kind).containsExactly("redis-counting");
         assertThat(Filters.choose(EnumSet.of(Capability.SHARED))).extracting(FilterProvider::kind)
-                .containsExactlyInAnyOrder("redis-classic", "redis-counting");
+                .containsExactlyInAnyOrder("redis-classic", "redis-counting", "redis-scalable");
+        assertThat(Filters.choose(EnumSet.of(Capability.GROW, Capability.SHARED))).extracting(FilterProvider::kind)
+                .containsExactly("redis-scalable");
     }
 
     @Test
