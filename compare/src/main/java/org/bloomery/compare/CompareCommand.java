@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -22,6 +23,8 @@ import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.Side;
 import org.bloomery.compare.exact.ExactSets;
+import org.bloomery.compare.redis.RedisComparison;
+import org.bloomery.compare.redis.SharedRun;
 import org.bloomery.compare.report.Format;
 import org.bloomery.compare.report.JmhResult;
 import org.bloomery.compare.report.Machine;
@@ -64,6 +67,12 @@ final class CompareCommand implements Callable<Integer> {
     static final String PERFORMANCE_FILE = "performance.md";
     /** Most threads the threads workload starts. */
     static final int MAX_THREADS = 256;
+    /** Keys of the redis workload by default: a few seconds over loopback. */
+    static final int DEFAULT_REDIS_N = 2_000;
+    /** Keys of the redis workload with {@code --full}, as the {@code redis} command's default. */
+    static final int FULL_REDIS_N = 100_000;
+    /** The label that selects the redis workload in {@code --workload}. */
+    static final String REDIS_WORKLOAD = "redis";
     /** Share of the heap the key arrays may take; filters and exact sets need the rest. */
     private static final double KEY_HEAP_SHARE = 0.6;
 
@@ -89,9 +98,20 @@ final class CompareCommand implements Callable<Integer> {
     private List<Double> fpps;
 
     @Option(names = "--workload", split = ",", paramLabel = "W",
-            description = "Workloads: uniform, churn, growth, exact, scaling, threads (default: all; threads only"
-                    + " when --threads is above 1).")
+            description = "Workloads: uniform, churn, growth, exact, scaling, threads, redis (default: all; threads"
+                    + " only when --threads is above 1).")
     private List<String> workloads;
+
+    @Option(names = "--redis-uri", paramLabel = "URI",
+            description = "The Redis server of the redis workload, e.g. redis://127.0.0.1:6379 (default: an embedded"
+                    + " redis-server on a free loopback port, started and stopped by the run). Every key the run"
+                    + " writes is deleted afterwards.")
+    private String redisUri;
+
+    @Option(names = "--redis-n", paramLabel = "N",
+            description = "Keys per contestant of the redis workload, in [1000, 100000000] (default: " + DEFAULT_REDIS_N
+                    + ", or " + FULL_REDIS_N + " with --full).")
+    private Integer redisN;
 
     @Option(names = "--keys", split = ",", paramLabel = "TYPE", defaultValue = "string,long",
             description = "Key types: string (16 ASCII characters), long (default: ${DEFAULT-VALUE}).")
@@ -145,6 +165,7 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Lineup.Kinds found = foundKinds();
         Plan plan = plan(found);
+        int sharedKeys = runsRedis() ? redisKeys() : 0;
         Set<Format> chosen = formats();
         List<JmhResult> jmhResults = jmhResults();
         checkHeap(plan);
@@ -153,8 +174,14 @@ final class CompareCommand implements Callable<Integer> {
         Comparison comparison = new Comparison(plan, new Progress(spec.commandLine().getErr(),
                 System.console() != null));
         List<Result> results = comparison.run();
+        Optional<SharedRun> shared = Optional.empty();
+        if (runsRedis()) {
+            shared = Optional.of(RedisComparison.run(redisUri, new RedisComparison.Settings(sharedKeys, plan.fpps().get(0),
+                    REDIS_THREADS, REDIS_BATCH, seed), spec.commandLine().getErr()));
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
-        Report report = new Report(runInfo(machine, plan, found, results, comparison.notes(), seconds), results, jmhResults);
+        Report report = new Report(runInfo(machine, plan, found, results, comparison.notes(), seconds, shared.isPresent()),
+                results, jmhResults, shared);
         Files.createDirectories(out);
         for (Format format : chosen) {
             Files.writeString(out.resolve(format.fileName()), format.render(report), StandardCharsets.UTF_8);
@@ -174,6 +201,24 @@ final class CompareCommand implements Callable<Integer> {
         }
         err.flush();
         return 0;
+    }
+
+    /** Client threads of the redis workload's multi-threaded phases. */
+    private static final int REDIS_THREADS = 8;
+    /** Keys per batch of the redis workload. */
+    private static final int REDIS_BATCH = 1_000;
+
+    /** Whether the redis workload runs: by default, or when --workload names it. */
+    private boolean runsRedis() {
+        return workloads == null || workloads.stream().anyMatch(w -> w.trim().equalsIgnoreCase(REDIS_WORKLOAD));
+    }
+
+    private int redisKeys() {
+        int keys = redisN != null ? redisN : full ? FULL_REDIS_N : DEFAULT_REDIS_N;
+        if (keys < 1000 || keys > 100_000_000) {
+            throw bad("--redis-n must be in [1000, 100000000], got " + keys);
+        }
+        return keys;
     }
 
     /** Reads the --jmh file before anything runs, so that a bad file fails fast. */
@@ -287,7 +332,9 @@ final class CompareCommand implements Callable<Integer> {
         }
         Set<Workload> selected = EnumSet.noneOf(Workload.class);
         for (String name : workloads) {
-            selected.add(byLabel(Workload.values(), Workload::label, name, "workload"));
+            if (!name.trim().equalsIgnoreCase(REDIS_WORKLOAD)) {
+                selected.add(byLabel(Workload.values(), Workload::label, name, "workload"));
+            }
         }
         if (selected.contains(Workload.THREADS) && threads == 1) {
             throw bad("--workload threads compares 1 thread with --threads T: give T of at least 2");
@@ -340,7 +387,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private RunInfo runInfo(Machine machine, Plan plan, Lineup.Kinds found, List<Result> results,
-                            List<String> runNotes, double seconds) {
+                            List<String> runNotes, double seconds, boolean redisRan) {
         List<String> notes = new ArrayList<>(runNotes);
         for (Entrant e : plan.filters()) {
             if (!e.reproducible()) {
@@ -371,8 +418,15 @@ final class CompareCommand implements Callable<Integer> {
         List<String> exactLines = plan.runs(Workload.EXACT)
                 ? plan.exactSets().stream().map(e -> e.name() + ": " + e.description()).toList()
                 : List.of();
+        List<String> workloadsRun = new ArrayList<>(plan.workloads().stream().map(Workload::label).toList());
+        if (redisRan) {
+            workloadsRun.add(REDIS_WORKLOAD);
+            notes.add(String.format(Locale.ROOT, "redis: n = %,d string keys per contestant against %s (--redis-n, or"
+                    + " --full for %,d); its rates are over loopback, one timed pass each.", redisKeys(),
+                    redisUri == null ? "an embedded redis-server" : "the server of --redis-uri", FULL_REDIS_N));
+        }
         return new RunInfo(commandLine(), machine, plan.n(), plan.fpps(), plan.seed(),
-                plan.workloads().stream().map(Workload::label).toList(), plan.rounds(), plan.threads(), kindsRun,
+                workloadsRun, plan.rounds(), plan.threads(), kindsRun,
                 Lineup.missingKinds(), peerLines, exactLines, notes, seconds);
     }
 

@@ -1,7 +1,6 @@
 package org.bloomery.compare;
 
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.bloomery.compare.redis.RedisComparison;
 import picocli.CommandLine.Command;
@@ -11,10 +10,11 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code redis}: the shared-filter workload. Runs Bloomery's {@code redis-classic} and {@code
+ * {@code redis}: the shared-filter workload alone. Runs Bloomery's {@code redis-classic} and {@code
  * redis-counting} and Redisson's {@code RBloomFilter} on identical keys against one Redis server
- * (an embedded {@code redis-server} started for the run, unless {@code --redis-uri} names one) and
- * prints its Markdown table.
+ * (an embedded {@code redis-server} started for the run, unless {@code --redis-uri} names one), and
+ * the growth row ({@code redis-scalable} against the in-process {@code scalable} kind), and prints
+ * their Markdown tables. The default comparison runs the same workload with fewer keys.
  */
 @Command(name = "redis", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Compares Bloomery's shared Redis kinds with Redisson's RBloomFilter on identical keys:"
@@ -67,10 +67,8 @@ final class RedisCommand implements Callable<Integer> {
         }
         RedisComparison.Settings settings = new RedisComparison.Settings(n, fpp, threads, batch, seed);
         PrintWriter err = spec.commandLine().getErr();
-        List<RedisComparison.Row> rows = RedisComparison.run(redisUri, settings, err);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(RedisComparison.markdown(rows, settings, redisUri == null ? "embedded redis-server on loopback"
-                : "the server of --redis-uri"));
+        out.print(RedisComparison.markdown(RedisComparison.run(redisUri, settings, err)));
         out.flush();
         return 0;
     }

@@ -93,6 +93,19 @@ class CompareCommandTest {
     }
 
     @Test
+    void theDefaultRunComparesTheSharedKindsInRedisAndAnswersTheSharedRowFromThem() {
+        assertThat(run.stdout()).contains("## redis: n = 2,000 string keys", "## redis growth:", "| redis-classic |",
+                "| redis-counting |", "| redisson |", "| redis-scalable |", "| scalable |");
+        assertThat(csv).filteredOn(row -> row.get("workload").equals("redis growth"))
+                .extracting(row -> row.get("contestant")).contains("redis-scalable", "scalable");
+        assertThat(csv).filteredOn(row -> row.get("workload").equals("redis") && row.get("figure").equals("query_ops"))
+                .extracting(row -> row.get("threads")).contains("1", "8");
+        String shared = run.stdout().lines().filter(line -> line.startsWith("| shared between processes"))
+                .findFirst().orElseThrow();
+        assertThat(shared).contains("| redis-c").contains("redis workload").contains("redisson: ");
+    }
+
+    @Test
     void csvHasTheDocumentedColumnsAndOneRowPerContestantWorkloadSpecKeyTypeAndFigure() {
         assertThat(csv).isNotEmpty().allSatisfy(row -> assertThat(row.keySet()).containsExactlyElementsOf(
                 CsvReport.COLUMNS));

@@ -80,10 +80,11 @@ public final class RedisComparison {
      * @param redisUri the server, or null to start an embedded one for the run
      * @param settings what to run
      * @param progress where to report progress
-     * @return one row per contestant: redis-classic, redis-counting, redisson
+     * @return one row per contestant (redis-classic, redis-counting, redisson) and the growth rows
+     *     (redis-scalable, scalable)
      * @throws IOException if no server can be started
      */
-    public static List<Row> run(String redisUri, Settings settings, PrintWriter progress) throws IOException {
+    public static SharedRun run(String redisUri, Settings settings, PrintWriter progress) throws IOException {
         EmbeddedRedis embedded = redisUri == null ? EmbeddedRedis.start() : null;
         String uri = redisUri != null ? redisUri : embedded.uri();
         try (JedisPooled admin = new JedisPooled(java.net.URI.create(uri))) {
@@ -96,7 +97,12 @@ public final class RedisComparison {
             for (Opener opener : openers) {
                 rows.add(runOne(opener, uri, "bloomery-compare-" + index++, admin, settings, progress));
             }
-            return rows;
+            progress.printf("redis workload: growth%n");
+            progress.flush();
+            List<GrowthRow> growth = List.of(Growth.shared(uri, "bloomery-compare-growth", settings),
+                    Growth.local(settings));
+            return new SharedRun(settings, redisUri == null ? "embedded redis-server on loopback"
+                    : "the server of --redis-uri", rows, growth);
         } finally {
             if (embedded != null) {
                 embedded.close();
@@ -274,35 +280,34 @@ public final class RedisComparison {
     }
 
     /**
-     * The report section: one row per contestant.
+     * The report section: the table of the shared kinds against Redisson, then the growth table.
      *
-     * @param rows the figures
-     * @param settings what was run
-     * @param server where it ran: "embedded redis-server" or the URI's host and port
+     * @param run the figures
      * @return Markdown
      */
-    public static String markdown(List<Row> rows, Settings settings, String server) {
+    public static String markdown(SharedRun run) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "#### redis: n = %,d string keys, fpp %s, %s; %d client threads,"
-                + " batches of %,d (operations per second)%n%n", settings.n(), settings.fpp(), server,
-                settings.threads(), settings.batch()));
-        out.append("| contestant | add, 1 thread | add, ").append(settings.threads()).append(" threads | query, 1 thread"
-                + " | query, ").append(settings.threads()).append(" threads | batched add | batched query | remove, 1 thread"
-                + " | remove, ").append(settings.threads()).append(" threads | commands per add | commands per query"
-                + " | filter bytes | string bytes | MEMORY USAGE | fpp [95% interval] | false negatives |\n");
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
-        for (Row r : rows) {
-            out.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.2f | %.2f | %,d | %,d"
-                    + " | %,d | %.4f%% [%.4f, %.4f] | %d |%n", r.contestant(), ops(r.add1()), ops(r.addN()),
-                    ops(r.query1()), ops(r.queryN()), ops(r.batchAdd()), ops(r.batchQuery()), ops(r.remove1()),
-                    ops(r.removeN()), r.commandsPerAdd(), r.commandsPerQuery(), r.bitBytes(), r.dataBytes(),
-                    r.memoryBytes(), 100 * r.fpp().rate(), 100 * r.fpp().low(), 100 * r.fpp().high(),
-                    r.falseNegatives()));
+        for (SharedRun.Table table : run.tables()) {
+            out.append("#### ").append(table.title()).append("\n\n|");
+            for (String header : table.headers()) {
+                out.append(' ').append(header).append(" |");
+            }
+            out.append("\n|");
+            for (int i = 0; i < table.headers().size(); i++) {
+                out.append(i == 0 ? "---|" : "---:|");
+            }
+            out.append('\n');
+            for (List<String> row : table.rows()) {
+                out.append('|');
+                row.forEach(cell -> out.append(' ').append(cell).append(" |"));
+                out.append('\n');
+            }
+            out.append('\n');
         }
         return out.toString();
     }
 
-    private static String ops(double rate) {
+    static String ops(double rate) {
         return Double.isNaN(rate) ? "–" : String.format(Locale.ROOT, "%,.0f", rate);
     }
 }

@@ -44,6 +44,11 @@ public final class CsvReport {
                 line(csv, cells);
             }
         }
+        for (List<String> shared : SharedTables.csvRows(report)) {
+            List<String> cells = new ArrayList<>(shared);
+            cells.addAll(machine(report.info()));
+            line(csv, cells);
+        }
         return csv.toString();
     }
 

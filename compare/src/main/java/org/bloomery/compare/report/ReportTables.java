@@ -45,6 +45,7 @@ final class ReportTables {
         if (!report.of(Workload.THREADS).isEmpty()) {
             tables.add(threads(report.of(Workload.THREADS)));
         }
+        tables.addAll(SharedTables.of(report));
         if (!report.jmh().isEmpty()) {
             tables.add(JmhTables.list(report.jmh()));
         }
