@@ -175,12 +175,26 @@ final class CompareCommand implements Callable<Integer> {
                 System.console() != null));
         List<Result> results = comparison.run();
         Optional<SharedRun> shared = Optional.empty();
+        String redisSkipped = null;
         if (runsRedis()) {
-            shared = Optional.of(RedisComparison.run(redisUri, new RedisComparison.Settings(sharedKeys, plan.fpps().get(0),
-                    REDIS_THREADS, REDIS_BATCH, seed), spec.commandLine().getErr()));
+            RedisComparison.Settings settings = new RedisComparison.Settings(sharedKeys, plan.fpps().get(0),
+                    REDIS_THREADS, REDIS_BATCH, seed);
+            try {
+                shared = Optional.of(RedisComparison.run(redisUri, settings, spec.commandLine().getErr()));
+            } catch (IllegalStateException e) {
+                if (redisUri != null || workloads != null) {
+                    throw e;
+                }
+                // The default run goes on without it, and says why, where no redis-server can start.
+                redisSkipped = "redis: the workload did not run: " + e.getMessage();
+            }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        Report report = new Report(runInfo(machine, plan, found, results, comparison.notes(), seconds, shared.isPresent()),
+        List<String> notes = new ArrayList<>(comparison.notes());
+        if (redisSkipped != null) {
+            notes.add(redisSkipped);
+        }
+        Report report = new Report(runInfo(machine, plan, found, results, notes, seconds, shared.isPresent()),
                 results, jmhResults, shared);
         Files.createDirectories(out);
         for (Format format : chosen) {

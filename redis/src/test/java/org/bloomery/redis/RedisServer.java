@@ -1,53 +1,20 @@
 package org.bloomery.redis;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
+import org.bloomery.redisserver.RedisServerProcess;
 import redis.clients.jedis.JedisPooled;
 
 /**
- * A real {@code redis-server} process on a free loopback port, for tests. The binary is the one
- * named by the environment variable {@value #ENV}, else {@code redis-server} on the PATH, else the
- * Linux binary shipped inside the test dependency {@code com.github.codemonstur:embedded-redis},
- * extracted to a temporary directory. Every process started is stopped by {@link #close} or, at
- * the latest, by a shutdown hook. {@link #shared()} is one server for the whole test JVM.
+ * A real {@code redis-server} for tests ({@link RedisServerProcess}: the binary of {@code
+ * BLOOMERY_REDIS_SERVER}, else the PATH's, else the one inside the {@code embedded-redis} test
+ * dependency), with a client and a flush. {@link #shared()} is one server for the whole test JVM.
  */
 final class RedisServer implements AutoCloseable {
-    static final String ENV = "BLOOMERY_REDIS_SERVER";
-    private static final String LOOPBACK = "127.0.0.1";
-    private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
-    private static final long START_TIMEOUT_MILLIS = 15_000;
-    private static Path binary;
     private static RedisServer shared;
 
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(Process::destroyForcibly)));
-    }
+    private final RedisServerProcess process;
 
-    private final Process process;
-    private final int port;
-    private final Path directory;
-
-    private RedisServer(Process process, int port, Path directory) {
+    private RedisServer(RedisServerProcess process) {
         this.process = process;
-        this.port = port;
-        this.directory = directory;
     }
 
     /** One server for every test class of this JVM; tests flush it before they run. */
@@ -65,36 +32,22 @@ final class RedisServer implements AutoCloseable {
      * @return the running server, answering PING
      */
     static RedisServer start(String... extra) {
-        try {
-            Path directory = Files.createTempDirectory("bloomery-redis-");
-            int port = freePort();
-            List<String> command = new ArrayList<>(List.of(binary().toString(), "--port", Integer.toString(port),
-                    "--bind", LOOPBACK, "--save", "", "--appendonly", "no", "--dir", directory.toString()));
-            command.addAll(List.of(extra));
-            Path log = directory.resolve("redis.log");
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            RUNNING.add(process);
-            RedisServer server = new RedisServer(process, port, directory);
-            server.awaitReady(log);
-            return server;
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start redis-server: " + e.getMessage() + "; " + howToProvide(), e);
-        }
+        return new RedisServer(RedisServerProcess.start(extra));
     }
 
     /** @return the server's loopback port */
     int port() {
-        return port;
+        return process.port();
     }
 
     /** @return {@code redis://127.0.0.1:port} */
     String uri() {
-        return "redis://" + LOOPBACK + ":" + port;
+        return process.uri();
     }
 
     /** @return a new pooled client; the caller closes it */
     JedisPooled client() {
-        return new JedisPooled(LOOPBACK, port);
+        return new JedisPooled("127.0.0.1", process.port());
     }
 
     /** Empties every database. */
@@ -112,146 +65,6 @@ final class RedisServer implements AutoCloseable {
     /** Stops the process and removes its directory. */
     @Override
     public void close() {
-        process.destroy();
-        try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroyForcibly();
-        }
-        RUNNING.remove(process);
-        try (Stream<Path> files = Files.walk(directory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            // A leftover temporary directory is harmless.
-        }
-    }
-
-    private void awaitReady(Path log) throws IOException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                close();
-                throw new IllegalStateException("redis-server " + binary + " exited with " + process.exitValue()
-                        + " on start: " + Files.readString(log) + "; " + howToProvide());
-            }
-            if (answersTcp()) {
-                return;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        close();
-        throw new IllegalStateException("redis-server did not listen on port " + port + " within "
-                + START_TIMEOUT_MILLIS + " ms; " + howToProvide());
-    }
-
-    private boolean answersTcp() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(LOOPBACK, port), 200);
-            OutputStream out = socket.getOutputStream();
-            out.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            // "+PONG", or "-NOAUTH" from a server with a password: either way it is serving.
-            int first = in.read();
-            return first == '+' || first == '-';
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    /**
-     * A free loopback port whose cluster-bus twin (port + 10000, which a cluster node also opens)
-     * is free too.
-     */
-    private static int freePort() throws IOException {
-        InetAddress loopback = InetAddress.getByName(LOOPBACK);
-        for (int attempt = 0; attempt < 100; attempt++) {
-            try (ServerSocket socket = new ServerSocket(0, 1, loopback)) {
-                int port = socket.getLocalPort();
-                if (port + 10_000 > 65_535) {
-                    continue;
-                }
-                try (ServerSocket bus = new ServerSocket(port + 10_000, 1, loopback)) {
-                    return port;
-                } catch (IOException busTaken) {
-                    // Try another port.
-                }
-            }
-        }
-        throw new IOException("no free loopback port pair (port, port + 10000) found in 100 attempts");
-    }
-
-    private static synchronized Path binary() throws IOException {
-        if (binary == null) {
-            binary = findBinary();
-        }
-        return binary;
-    }
-
-    private static Path findBinary() throws IOException {
-        String named = System.getenv(ENV);
-        if (named != null && !named.isBlank()) {
-            Path path = Path.of(named);
-            if (!Files.isExecutable(path)) {
-                throw new IllegalStateException(ENV + " = " + named + " is not an executable file; " + howToProvide());
-            }
-            return path;
-        }
-        String pathVariable = System.getenv("PATH");
-        if (pathVariable != null) {
-            for (String dir : pathVariable.split(java.io.File.pathSeparator)) {
-                Path candidate = Path.of(dir, "redis-server");
-                if (Files.isExecutable(candidate)) {
-                    return candidate;
-                }
-            }
-        }
-        return extractEmbedded();
-    }
-
-    /** The binary inside the embedded-redis jar for this machine, copied out and made executable. */
-    private static Path extractEmbedded() throws IOException {
-        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
-        String arch = System.getProperty("os.arch").toLowerCase(Locale.ROOT);
-        String resource;
-        if (os.contains("linux") && (arch.equals("amd64") || arch.equals("x86_64"))) {
-            resource = "redis-server-6.2.6-v5-linux-amd64";
-        } else if (os.contains("linux") && arch.equals("aarch64")) {
-            resource = "redis-server-6.2.7-linux-arm64";
-        } else if (os.contains("mac") && arch.equals("aarch64")) {
-            resource = "redis-server-6.2.6-v5-darwin-arm64";
-        } else if (os.contains("mac")) {
-            resource = "redis-server-6.2.6-v5-darwin-amd64";
-        } else {
-            throw new IllegalStateException("no redis-server binary for " + os + "/" + arch + "; " + howToProvide());
-        }
-        try (InputStream in = RedisServer.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("the test class path has no " + resource
-                        + " (from com.github.codemonstur:embedded-redis); " + howToProvide());
-            }
-            Path directory = Files.createTempDirectory("bloomery-redis-bin-");
-            Path target = directory.resolve("redis-server");
-            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-            if (!target.toFile().setExecutable(true, true)) {
-                throw new IllegalStateException("cannot make " + target + " executable; " + howToProvide());
-            }
-            target.toFile().deleteOnExit();
-            directory.toFile().deleteOnExit();
-            return target;
-        }
-    }
-
-    private static String howToProvide() {
-        return "the Redis tests need a redis-server binary (6.2 or later): set the environment variable " + ENV
-                + " to its path, or put redis-server on the PATH (e.g. apt-get install redis-server)";
+        process.close();
     }
 }

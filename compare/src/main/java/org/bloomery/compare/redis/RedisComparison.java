@@ -1,6 +1,5 @@
 package org.bloomery.compare.redis;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntPredicate;
 import org.bloomery.compare.keys.KeyGenerator;
 import org.bloomery.compare.stats.Proportion;
+import org.bloomery.redisserver.RedisServerProcess;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Protocol;
 
@@ -82,10 +82,10 @@ public final class RedisComparison {
      * @param progress where to report progress
      * @return one row per contestant (redis-classic, redis-counting, redisson) and the growth rows
      *     (redis-scalable, scalable)
-     * @throws IOException if no server can be started
+     * @throws IllegalStateException if no redis-server binary can be found or started, saying how to provide one
      */
-    public static SharedRun run(String redisUri, Settings settings, PrintWriter progress) throws IOException {
-        EmbeddedRedis embedded = redisUri == null ? EmbeddedRedis.start() : null;
+    public static SharedRun run(String redisUri, Settings settings, PrintWriter progress) {
+        RedisServerProcess embedded = redisUri == null ? RedisServerProcess.start() : null;
         String uri = redisUri != null ? redisUri : embedded.uri();
         try (JedisPooled admin = new JedisPooled(java.net.URI.create(uri))) {
             List<Row> rows = new ArrayList<>();
