@@ -23,16 +23,73 @@ final class LayerScripts {
     static final long FULL = 2;
 
     /**
-     * {@code BF.ADD}/{@code BF.MADD} for a run of items, in order, each as one step: probe every
-     * layer, newest first; an item found in any layer answers 0 and changes nothing; otherwise, if
-     * the newest layer holds its capacity, add layer L (a zeroed string of its full length) first,
-     * then set the item's bits in the newest layer and count it, answering the count after it
-     * ({@code BF.CARD}). KEYS: metadata, layers 0..L-1, then layer L's key. ARGV: L, the number of
-     * items n, then k and capacity of layers 0..L-1, then k, capacity and byte length of layer L (k
-     * = 0 when the filter may not grow), then per item the offsets of layers 0..L (L + 1 runs of k).
-     * One call adds at most one layer: an item that needs a second answers {@value #STALE}.
-     * Growth writes the new layer's string first, so a server out of memory refuses before
-     * anything changed.
+     * The offsets: the last ARGV packs every offset as a big-endian unsigned 32-bit integer, item
+     * after item, layer after layer; {@code off(i)} reads the i-th (from 0).
+     */
+    private static final String OFFSETS = String.join("\n",
+            "local packed = ARGV[#ARGV]",
+            "local function off(i) return (struct.unpack('>I4', packed, 4 * i + 1)) end");
+
+    /**
+     * Finds which items of the run are in layers {@code lo..hi}, newest first, reading probe by
+     * probe for all the items still in question at once: {@code probe(found, lo, hi)} marks {@code
+     * found[item]}. One {@code BITFIELD GET} (of at most 800 fields, Lua's stack limit) reads probe
+     * j of every item still alive in a layer, and an item leaves the layer at its first clear bit;
+     * about half do at each probe of a half-full layer, so a run costs a few calls per layer
+     * rather than one per probe. Expects {@code n}, {@code k}, {@code start} and {@code stride} to
+     * be set, and {@code off(i)}, the i-th offset of the packed argument.
+     */
+    private static final String PROBE = String.join("\n",
+            "local function getbits(key, offsets)",
+            "  local bits = {}",
+            "  for first = 1, #offsets, 800 do",
+            "    local args = {}",
+            "    for j = first, math.min(#offsets, first + 799) do",
+            "      args[#args + 1] = 'GET'; args[#args + 1] = 'u1'; args[#args + 1] = offsets[j]",
+            "    end",
+            "    local got = redis.call('BITFIELD', key, unpack(args))",
+            "    for x = 1, #got do bits[#bits + 1] = got[x] end",
+            "  end",
+            "  return bits",
+            "end",
+            "local function probe(found, lo, hi)",
+            "  for i = hi, lo, -1 do",
+            "    local alive = {}",
+            "    for item = 0, n - 1 do",
+            "      if not found[item] then alive[#alive + 1] = item end",
+            "    end",
+            "    local j = 0",
+            "    while #alive > 0 and j < k[i] do",
+            "      local offsets = {}",
+            "      for x = 1, #alive do offsets[x] = off(alive[x] * stride + start[i] + j) end",
+            "      local bits = getbits(KEYS[i + 2], offsets)",
+            "      local still = {}",
+            "      for x = 1, #alive do",
+            "        if bits[x] == 1 then still[#still + 1] = alive[x] end",
+            "      end",
+            "      alive = still",
+            "      j = j + 1",
+            "    end",
+            "    for x = 1, #alive do found[alive[x]] = true end",
+            "  end",
+            "end");
+
+    /**
+     * {@code BF.ADD}/{@code BF.MADD} for a run of items, in order, each as one step: an item found
+     * in any layer answers 0 and changes nothing; otherwise, if the newest layer holds its capacity,
+     * layer L is added (a zeroed string of its full length) first, then the item's bits are set in
+     * the newest layer and it is counted, answering the count after it ({@code BF.CARD}). KEYS:
+     * metadata, layers 0..L-1, then layer L's key. ARGV: L, the number of items n, then k and
+     * capacity of layers 0..L-1, then k, capacity and byte length of layer L (k = 0 when the filter
+     * may not grow), then the offsets, packed ({@link #OFFSETS}): per item, those of layers 0..L
+     * (L + 1 runs of k; none for layer L when it may not be added).
+     *
+     * <p>Layers 0..L-2 take no bits during the run, so they are probed for all the items at once
+     * first ({@link #PROBE}); the newest layer (and one added by the run) changes as the run adds,
+     * so it is probed item by item, {@code GETBIT} by {@code GETBIT}, and each item sees exactly the
+     * items before it. One run adds at most one layer: an item that needs a second ends the run with
+     * {@value #STALE}; a refused item ends it with {@value #FULL}; the items before it are applied
+     * and counted.
      */
     static final LuaScript ADD = LuaScript.of(String.join("\n",
             "local meta = KEYS[1]",
@@ -47,48 +104,52 @@ final class LayerScripts {
             "  k[i] = tonumber(ARGV[a]); cap[i] = tonumber(ARGV[a + 1]); a = a + 2",
             "  start[i] = stride; stride = stride + k[i]",
             "end",
-            "local nextBytes = tonumber(ARGV[a]); a = a + 1",
+            "local nextBytes = tonumber(ARGV[a])",
+            OFFSETS,
+            PROBE,
+            "local old = {}",
+            "if L >= 2 then probe(old, 0, L - 2) end",
+            "local function live(i, item)",
+            "  local key, o = KEYS[i + 2], item * stride + start[i]",
+            "  for j = o, o + k[i] - 1 do",
+            "    if redis.call('GETBIT', key, off(j)) == 0 then return false end",
+            "  end",
+            "  return true",
+            "end",
             "local newest = L - 1",
             "local items = tonumber(redis.call('HGET', meta, 'items:' .. newest))",
+            "local card = tonumber(redis.call('HGET', meta, 'card'))",
             "local out = {0}",
             "for item = 0, n - 1 do",
-            "  local base = a + item * stride",
-            "  local present = false",
-            "  for i = newest, 0, -1 do",
-            "    local key, o = KEYS[i + 2], base + start[i]",
-            "    local all = true",
-            "    for j = o, o + k[i] - 1 do",
-            "      if redis.call('GETBIT', key, ARGV[j]) == 0 then all = false; break end",
-            "    end",
-            "    if all then present = true; break end",
-            "  end",
-            "  if present then",
+            "  if old[item] or live(L - 1, item) or (newest == L and live(L, item)) then",
             "    out[#out + 1] = 0",
             "  else",
             "    if items >= cap[newest] then",
-            "      if newest == L then out[1] = 1; return out end",
-            "      if k[L] == 0 then out[1] = 2; return out end",
+            "      if newest == L then out[1] = 1; break end",
+            "      if k[L] == 0 then out[1] = 2; break end",
             "      redis.call('DEL', KEYS[L + 2])",
             "      redis.call('SETRANGE', KEYS[L + 2], nextBytes - 1, '\\0')",
-            "      redis.call('HSET', meta, 'layers', L + 1)",
+            "      redis.call('HSET', meta, 'layers', L + 1, 'items:' .. newest, items)",
             "      newest = L; items = 0",
             "    end",
-            "    local set, o = {}, base + start[newest]",
+            "    local set, o = {}, item * stride + start[newest]",
             "    for j = o, o + k[newest] - 1 do",
-            "      set[#set + 1] = 'SET'; set[#set + 1] = 'u1'; set[#set + 1] = ARGV[j]; set[#set + 1] = 1",
+            "      set[#set + 1] = 'SET'; set[#set + 1] = 'u1'; set[#set + 1] = off(j); set[#set + 1] = 1",
             "    end",
             "    redis.call('BITFIELD', KEYS[newest + 2], unpack(set))",
             "    items = items + 1",
-            "    redis.call('HSET', meta, 'items:' .. newest, items)",
-            "    out[#out + 1] = redis.call('HINCRBY', meta, 'card', 1)",
+            "    card = card + 1",
+            "    out[#out + 1] = card",
             "  end",
             "end",
+            "redis.call('HSET', meta, 'items:' .. newest, items, 'card', card)",
             "return out"));
 
     /**
      * {@code BF.EXISTS}/{@code BF.MEXISTS} for a run of items: 1 if every bit of the item in some
      * layer is set, else 0; changes nothing. KEYS: metadata, layers 0..L-1. ARGV: L, n, k of each
-     * layer, then per item the offsets of layers 0..L-1.
+     * layer, then the offsets, packed ({@link #OFFSETS}): per item, those of layers 0..L-1. All
+     * items are probed at once, layer by layer ({@link #PROBE}).
      */
     static final LuaScript EXISTS = LuaScript.of(String.join("\n",
             "local L = tonumber(ARGV[1])",
@@ -99,21 +160,12 @@ final class LayerScripts {
             "local k, start = {}, {}",
             "local stride = 0",
             "for i = 0, L - 1 do k[i] = tonumber(ARGV[3 + i]); start[i] = stride; stride = stride + k[i] end",
-            "local a = 3 + L",
+            OFFSETS,
+            PROBE,
+            "local found = {}",
+            "probe(found, 0, L - 1)",
             "local out = {0}",
-            "for item = 0, n - 1 do",
-            "  local base = a + item * stride",
-            "  local present = 0",
-            "  for i = L - 1, 0, -1 do",
-            "    local key, o = KEYS[i + 2], base + start[i]",
-            "    local all = true",
-            "    for j = o, o + k[i] - 1 do",
-            "      if redis.call('GETBIT', key, ARGV[j]) == 0 then all = false; break end",
-            "    end",
-            "    if all then present = 1; break end",
-            "  end",
-            "  out[#out + 1] = present",
-            "end",
+            "for item = 0, n - 1 do out[#out + 1] = found[item] and 1 or 0 end",
             "return out"));
 
     /**

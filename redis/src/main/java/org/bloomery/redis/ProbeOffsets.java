@@ -15,7 +15,7 @@ final class ProbeOffsets {
     }
 
     /**
-     * The offsets of an item's k cells, in probe order (possibly repeated).
+     * The offsets of an item's k cells, in probe order (possibly repeated), as decimal text.
      *
      * @param hash the item's hash
      * @param shape the whole filter's (or layer's) shape
@@ -25,25 +25,42 @@ final class ProbeOffsets {
      * @return k decimal offsets
      */
     static String[] of(long hash, BloomShape shape, long firstCell, CellKind cells) {
+        long[] offsets = new long[shape.hashes()];
+        fill(hash, shape, firstCell, cells, offsets);
+        String[] text = new String[offsets.length];
+        for (int i = 0; i < offsets.length; i++) {
+            text[i] = Long.toString(offsets[i]);
+        }
+        return text;
+    }
+
+    /**
+     * The offsets of an item's k cells, in probe order (possibly repeated).
+     *
+     * @param hash the item's hash
+     * @param shape the whole filter's (or layer's) shape
+     * @param firstCell as {@link #of}
+     * @param cells bits or counters
+     * @param offsets receives the k offsets in {@code [0, k)}
+     */
+    static void fill(long hash, BloomShape shape, long firstCell, CellKind cells, long[] offsets) {
         int k = shape.hashes();
-        String[] offsets = new String[k];
         long blocks = shape.blocks();
         if (blocks == 0) {
             long m = shape.cells();
             long g = hash;
             long step = BloomProbes.step(hash);
             for (int i = 0; i < k; i++, g += step) {
-                offsets[i] = Long.toString(cells.redisOffset(BloomProbes.position(g, m)));
+                offsets[i] = cells.redisOffset(BloomProbes.position(g, m));
             }
-            return offsets;
+            return;
         }
         int blockCells = shape.blockCells();
         long base = BlockedProbes.block(hash, blocks) * blockCells - firstCell;
         int state = BlockedProbes.seed(hash);
         for (int i = 0; i < k; i++) {
             state = BlockedProbes.next(state);
-            offsets[i] = Long.toString(cells.redisOffset(base + BlockedProbes.cell(state, blockCells)));
+            offsets[i] = cells.redisOffset(base + BlockedProbes.cell(state, blockCells));
         }
-        return offsets;
     }
 }

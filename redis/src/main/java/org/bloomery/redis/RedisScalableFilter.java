@@ -2,6 +2,8 @@ package org.bloomery.redis;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -18,6 +20,7 @@ import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.bloom.GrowthPlan;
 import org.bloomery.api.bloom.LayerPlan;
 import org.bloomery.api.spi.Envelope;
@@ -312,12 +315,14 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
             }
 
             @Override
-            public void offsets(List<String> args, long hash, int layers, LayerPlan[] plans) {
-                appendOffsets(args, hash, plans);
+            public LayerPlan[] probed(int layers, LayerPlan[] plans) {
                 LayerPlan grown = layerPlan(layers).orNull();
-                if (grown != null) {
-                    Collections.addAll(args, ProbeOffsets.of(hash, grown.shape(), 0, CellKind.BITS));
+                if (grown == null) {
+                    return plans;
                 }
+                LayerPlan[] withNext = Arrays.copyOf(plans, layers + 1);
+                withNext[layers] = grown;
+                return withNext;
             }
 
             @Override
@@ -344,8 +349,8 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
             }
 
             @Override
-            public void offsets(List<String> args, long hash, int layers, LayerPlan[] plans) {
-                appendOffsets(args, hash, plans);
+            public LayerPlan[] probed(int layers, LayerPlan[] plans) {
+                return plans;
             }
 
             @Override
@@ -360,20 +365,21 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         return present;
     }
 
-    /** What one script needs, for a layer count: its keys, its header and each item's offsets. */
+    /** What one script needs, for a layer count: its keys, its header and the layers it probes. */
     private interface Runs {
         List<String> keys(int layers);
 
         List<String> header(int layers, LayerPlan[] plans);
 
-        void offsets(List<String> args, long hash, int layers, LayerPlan[] plans);
+        /** The layers whose offsets each item carries, in order. */
+        LayerPlan[] probed(int layers, LayerPlan[] plans);
 
         FilterFullException refusal(int layers, int index);
     }
 
     /**
      * Runs a script over every hash: up to {@value #ITEMS_PER_SCRIPT} items per run (ARGV: the
-     * layer count, the item count, the header, the items' offsets), {@value #PIPELINE_ITEMS} per
+     * layer count, the item count, the header, the items' offsets packed in one argument), {@value #PIPELINE_ITEMS} per
      * pipeline. A run answered {@link LayerScripts#STALE} answered a prefix of its items and changed
      * nothing for the rest; a run answered {@code NOSCRIPT} did nothing. After each pipeline the
      * layer count is read again or the script loaded, as needed, and the unanswered items are sent
@@ -393,18 +399,37 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         while (pendingCount > 0) {
             int layers = knownLayers;
             LayerPlan[] plans = plans(layers);
-            List<String> header = runs.header(layers, plans);
+            List<byte[]> header = new ArrayList<>();
+            for (String field : runs.header(layers, plans)) {
+                header.add(ascii(field));
+            }
+            LayerPlan[] probed = runs.probed(layers, plans);
+            int stride = 0;
+            for (LayerPlan layer : probed) {
+                stride += layer.shape().hashes();
+            }
+            long[] offsets = new long[BloomShape.MAX_HASHES];
             int sent = Math.min(pendingCount, PIPELINE_ITEMS);
-            List<List<String>> argsOfRuns = new ArrayList<>();
+            List<List<byte[]>> argsOfRuns = new ArrayList<>();
             for (int from = 0; from < sent; from += ITEMS_PER_SCRIPT) {
                 int to = Math.min(sent, from + ITEMS_PER_SCRIPT);
-                List<String> args = new ArrayList<>(2 + header.size() + (to - from) * 16);
-                args.add(Integer.toString(layers));
-                args.add(Integer.toString(to - from));
+                List<byte[]> args = new ArrayList<>(3 + header.size());
+                args.add(ascii(Integer.toString(layers)));
+                args.add(ascii(Integer.toString(to - from)));
                 args.addAll(header);
+                // Every offset as a big-endian unsigned 32-bit integer (a layer holds at most 2^32
+                // bits), the script reading only those it probes: far cheaper for the server than
+                // one argument per offset.
+                ByteBuffer packed = ByteBuffer.allocate((to - from) * stride * Integer.BYTES);
                 for (int p = from; p < to; p++) {
-                    runs.offsets(args, hashes[pending[p]], layers, plans);
+                    for (LayerPlan layer : probed) {
+                        ProbeOffsets.fill(hashes[pending[p]], layer.shape(), 0, CellKind.BITS, offsets);
+                        for (int j = 0; j < layer.shape().hashes(); j++) {
+                            packed.putInt((int) offsets[j]);
+                        }
+                    }
                 }
+                args.add(packed.array());
                 argsOfRuns.add(args);
             }
             List<Object> replies = store.scripts(operation, script, runs.keys(layers), argsOfRuns);
@@ -473,10 +498,8 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         return plans;
     }
 
-    private static void appendOffsets(List<String> args, long hash, LayerPlan[] plans) {
-        for (LayerPlan layer : plans) {
-            Collections.addAll(args, ProbeOffsets.of(hash, layer.shape(), 0, CellKind.BITS));
-        }
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     private long[] hashes(Collection<? extends T> items) {

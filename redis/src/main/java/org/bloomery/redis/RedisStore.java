@@ -107,16 +107,22 @@ final class RedisStore implements AutoCloseable {
     }
 
     /**
-     * Many runs of one script over the same keys in one pipeline: one round trip. A run the server
-     * answered with {@code NOSCRIPT} comes back as {@link #NO_SCRIPT}; the caller loads the script
-     * ({@link #loadScript}) and resends from there.
+     * Many runs of one script over the same keys in one pipeline: one round trip. Arguments are
+     * bytes, so a run can carry a packed binary argument. A run the server answered with {@code
+     * NOSCRIPT} comes back as {@link #NO_SCRIPT}; the caller loads the script ({@link #loadScript})
+     * and resends from there.
      */
-    List<Object> scripts(String operation, LuaScript script, List<String> keys, List<List<String>> args) {
+    List<Object> scripts(String operation, LuaScript script, List<String> keys, List<List<byte[]>> args) {
+        byte[] sha1 = script.sha1().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        List<byte[]> keyBytes = new ArrayList<>(keys.size());
+        for (String key : keys) {
+            keyBytes.add(key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
         return call(operation, () -> {
             List<Response<Object>> responses = new ArrayList<>(args.size());
             try (PipelineBase pipeline = client.pipelined()) {
-                for (List<String> run : args) {
-                    responses.add(pipeline.evalsha(script.sha1(), keys, run));
+                for (List<byte[]> run : args) {
+                    responses.add(pipeline.evalsha(sha1, keyBytes, run));
                 }
                 pipeline.sync();
             }
