@@ -655,10 +655,6 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         return options.location().name();
     }
 
-    RedisStore store() {
-        return store;
-    }
-
     /** Releases the connection if this filter opened it from a URI; a client passed in stays open. */
     @Override
     public void close() {
