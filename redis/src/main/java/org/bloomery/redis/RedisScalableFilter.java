@@ -135,7 +135,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
                 throw new IllegalArgumentException("filter '" + options.location().name() + "' exists in Redis with a"
                         + " different " + difference + "; open it with its own spec and hasher, or delete it first");
             });
-            filter.knownLayers = Integer.parseInt(stored.getOrDefault("layers", "1"));
+            filter.knownLayers = filter.layerCount("open", stored.get("layers"));
         }
         return filter;
     }
@@ -204,8 +204,36 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         if (stored == null) {
             throw store.failure(operation, "the filter's metadata '" + metaKey + "' is gone: it was deleted");
         }
-        knownLayers = Integer.parseInt(stored);
+        knownLayers = layerCount(operation, stored);
         return knownLayers;
+    }
+
+    /** A stored count, checked to be a number at least 0. */
+    private long count(String operation, String field, String stored) {
+        try {
+            long value = Long.parseLong(stored);
+            if (value >= 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        throw store.failure(operation, "the metadata '" + metaKey + "' holds '" + stored + "' in field '" + field
+                + "', not a count; it was not written by this kind");
+    }
+
+    /** The stored layer count, checked: what a client or an upload of this spec could have written. */
+    private int layerCount(String operation, String stored) {
+        try {
+            int layers = Integer.parseInt(stored);
+            if (layers >= 1 && layers <= plan.maxLayers()) {
+                return layers;
+            }
+        } catch (NumberFormatException e) {
+            // Reported below.
+        }
+        throw store.failure(operation, "the metadata '" + metaKey + "' says the filter has '" + stored
+                + "' layers, outside [1, " + plan.maxLayers() + "]; it was not written by this kind");
     }
 
     // ---- BF.ADD, BF.MADD, BF.EXISTS, BF.MEXISTS ----------------------------------------------
@@ -517,7 +545,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
     @Override
     public long approximateCount() {
         String card = store.hget("count", metaKey, "card");
-        return card == null ? 0 : Long.parseLong(card);
+        return card == null ? 0 : count("count", "card", card);
     }
 
     /**
@@ -531,7 +559,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         if (stored.isEmpty()) {
             throw store.failure("info", "the filter's metadata '" + metaKey + "' is gone: it was deleted");
         }
-        int layers = Integer.parseInt(stored.get("layers"));
+        int layers = layerCount("info", stored.get("layers"));
         knownLayers = layers;
         long capacity = 0;
         long bytes = 0;
@@ -539,7 +567,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
             capacity += layer.capacity();
             bytes += layer.shape().cells() / 8;
         }
-        return new RedisScalableInfo(capacity, bytes, layers, Long.parseLong(stored.get("card")), plan.expansion(),
+        return new RedisScalableInfo(capacity, bytes, layers, count("info", "card", stored.get("card")), plan.expansion(),
                 plan.errorRate(), plan.tightening());
     }
 
@@ -611,7 +639,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         if (stored.isEmpty()) {
             throw store.failure("snapshot", "the filter's metadata '" + metaKey + "' is gone: it was deleted");
         }
-        LayerPlan[] plans = plans(Integer.parseInt(stored.get("layers")));
+        LayerPlan[] plans = plans(layerCount("snapshot", stored.get("layers")));
         long bodyLength = ScalableBody.HEADER_BYTES;
         for (LayerPlan layer : plans) {
             bodyLength += ScalableBody.LAYER_HEADER_BYTES + layer.shape().cells() / 8;
@@ -620,7 +648,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
             ScalableBody.writeHeader(body, plan, plans.length);
             for (int i = 0; i < plans.length; i++) {
                 LayerPlan layer = plans[i];
-                long items = Long.parseLong(stored.getOrDefault("items:" + i, "0"));
+                long items = count("snapshot", "items:" + i, stored.getOrDefault("items:" + i, "0"));
                 ScalableBody.writeLayerHeader(body, layer, Math.min(items, layer.capacity()));
                 long bytes = layer.shape().cells() / 8;
                 for (long from = 0; from < bytes; from += RedisFilter.CHUNK_BYTES) {

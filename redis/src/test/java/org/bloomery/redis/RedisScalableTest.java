@@ -248,6 +248,22 @@ class RedisScalableTest {
         assertThat(client.keys("*")).isEqualTo(keys);
     }
 
+    @Test
+    void metadataThatNoClientWroteIsATypedFailureNeverAnAnswer() {
+        RedisScalableFilter<Long> shared = RedisFilters.scalable(client, "tampered", FilterSpec.of(100, 0.01),
+                KeyHasher.longs());
+        long hash = present(1)[0];
+        shared.addHash(hash);
+        client.hset("bloomery:{tampered}:meta", "layers", "999");
+        assertThatThrownBy(() -> shared.mightContainHash(hash)).isInstanceOf(RedisFilterException.class)
+                .hasMessageContaining("'999' layers, outside [1, 256]");
+        client.hset("bloomery:{tampered}:meta", "layers", "1");
+        client.hset("bloomery:{tampered}:meta", "card", "many");
+        assertThatThrownBy(shared::approximateCount).isInstanceOf(RedisFilterException.class)
+                .hasMessageContaining("'many' in field 'card'");
+        assertThat(shared.mightContainHash(hash)).isTrue();
+    }
+
     static Stream<Arguments> badOptions() {
         return Stream.of(
                 Arguments.of("expansion", "0", "[1, 32768]"),
