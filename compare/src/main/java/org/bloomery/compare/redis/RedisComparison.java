@@ -293,8 +293,8 @@ public final class RedisComparison {
                 out.append(' ').append(header).append(" |");
             }
             out.append("\n|");
-            for (int i = 0; i < table.headers().size(); i++) {
-                out.append(i == 0 ? "---|" : "---:|");
+            for (String header : table.headers()) {
+                out.append(SharedRun.isText(header) ? "---|" : "---:|");
             }
             out.append('\n');
             for (List<String> row : table.rows()) {

@@ -50,6 +50,16 @@ public record SharedRun(RedisComparison.Settings settings, String server, List<R
             String unit, double value) {
     }
 
+    /**
+     * Whether a column of {@link #tables()} holds text rather than a number.
+     *
+     * @param header the column's heading
+     * @return true for the contestant and the fpp-with-interval columns
+     */
+    public static boolean isText(String header) {
+        return header.equals("contestant") || header.startsWith("fpp");
+    }
+
     /** @return the shared kinds against Redisson, then the growth row */
     public List<Table> tables() {
         int t = settings.threads();

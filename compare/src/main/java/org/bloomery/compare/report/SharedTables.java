@@ -23,9 +23,9 @@ final class SharedTables {
     static List<Table> of(Report report) {
         List<Table> tables = new ArrayList<>();
         report.shared().ifPresent(run -> run.tables().forEach(t -> {
-            Set<Integer> text = new HashSet<>(Set.of(0));
+            Set<Integer> text = new HashSet<>();
             for (int i = 0; i < t.headers().size(); i++) {
-                if (t.headers().get(i).startsWith("fpp")) {
+                if (SharedRun.isText(t.headers().get(i))) {
                     text.add(i);
                 }
             }
