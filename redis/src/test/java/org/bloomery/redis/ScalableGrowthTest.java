@@ -19,7 +19,7 @@ import redis.clients.jedis.JedisPooled;
 /**
  * Growth by 1,000× with 8 client threads, each on its own connection and its own filter object,
  * adding disjoint items in batches into one shared {@code redis-scalable} filter. The default run
- * grows from a first capacity of 50 to 50,000 items (ten layers, as from 1,000 to 1,000,000);
+ * grows from a first capacity of 100 to 100,000 items (ten layers, as from 1,000 to 1,000,000);
  * {@code -Dbloomery.slowTests=true} grows from 1,000 to 1,000,000.
  *
  * <p>Every add answers either "found" or the {@code BF.CARD} right after it, which is the order in
@@ -34,7 +34,7 @@ class ScalableGrowthTest {
     private static final int THREADS = 8;
     private static final int BATCH = 1_000;
     private static final boolean SLOW = Boolean.getBoolean("bloomery.slowTests");
-    private static final long CAPACITY = SLOW ? 1_000 : 50;
+    private static final long CAPACITY = SLOW ? 1_000 : 100;
     private static final int ITEMS = (int) (CAPACITY * 1_000);
     private static final double ERROR_RATE = 0.01;
     /**
