@@ -109,6 +109,31 @@ class BinaryFuseFilterTest {
         }
     }
 
+    /**
+     * The in-place partition puts the mixed hashes in order of their block, keeps every one, and
+     * so visits first slots in ascending blocks.
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {0, 1, 5, 1000, 100_000})
+    void partitionByBlockOrdersTheFirstSlotsBlockByBlock(int n) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(n);
+        long[] mixed = random.longs(n).toArray();
+        long[] before = mixed.clone();
+        FuseLayout layout = FuseLayout.forItems(n);
+        FuseConstruction.partitionByBlock(mixed, n, layout);
+        long[] sortedBefore = before.clone();
+        long[] sortedAfter = mixed.clone();
+        java.util.Arrays.sort(sortedBefore);
+        java.util.Arrays.sort(sortedAfter);
+        assertThat(sortedAfter).as("the same hashes").isEqualTo(sortedBefore);
+        int shift = 64 - FuseConstruction.blockBits(layout);
+        for (int i = 1; i < n && shift < 64; i++) {
+            assertThat(Long.compareUnsigned(mixed[i - 1] >>> shift, mixed[i] >>> shift)).isLessThanOrEqualTo(0);
+        }
+        // A block is at most one segment of first slots: (2^bits blocks) >= segments.
+        assertThat(1L << (64 - shift)).isGreaterThanOrEqualTo(layout.segmentCount());
+    }
+
     @Test
     void sortAndDeduplicateKeepsEachHashOnce() {
         long[] hashes = {5, -1, 5, 3, -1, 5, Long.MIN_VALUE};

@@ -34,6 +34,19 @@ class FuseLayoutTest {
         assertThat(FuseLayout.first(0L, 100)).isZero();
     }
 
+    @Test
+    void unmixUndoesMixForEverySeed() {
+        SplittableRandom random = new SplittableRandom(2);
+        for (int i = 0; i < 10_000; i++) {
+            long hash = random.nextLong();
+            long seed = random.nextLong();
+            assertThat(FuseLayout.unmix(FuseLayout.mix(hash, seed), seed)).isEqualTo(hash);
+        }
+        assertThat(FuseLayout.unmix(FuseLayout.mix(0, 0), 0)).isZero();
+        assertThat(FuseLayout.inverseOdd(3) * 3).isEqualTo(1);
+        assertThat(FuseLayout.inverseOdd(0xc4ceb9fe1a85ec53L) * 0xc4ceb9fe1a85ec53L).isEqualTo(1);
+    }
+
     @ParameterizedTest(name = "n={0}")
     @ValueSource(longs = {0, 1, 2, 3, 10, 1000, 123_456, 10_000_000, 1L << 30})
     void theThreeSlotsLieInThreeConsecutiveSegmentsInsideTheArray(long items) {
