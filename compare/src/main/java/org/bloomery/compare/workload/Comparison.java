@@ -95,8 +95,8 @@ public final class Comparison {
     }
 
     /**
-     * Lets the JIT compile every contestant's paths before anything is timed, so that the first
-     * contestant measured is not the one that pays for compilation.
+     * Lets the JIT compile every contestant's paths before anything is timed (the static workload's
+     * builds too), so that the first contestant measured is not the one that pays for compilation.
      */
     private void warmUp(KeyPools keys) {
         int count = Math.min(WARM_UP_KEYS, plan.n());
@@ -112,6 +112,15 @@ public final class Comparison {
                 keys.absent().countContained(c, 0, count);
                 if (e.can(Ability.REMOVE)) {
                     keys.present().removeFrom(c, 0, count);
+                }
+            }
+            if (plan.runs(Workload.STATIC)) {
+                for (double fpp : plan.fpps()) {
+                    for (Entrant e : StaticWorkload.contestants(plan, fpp)) {
+                        Contestant c = e.builder().orElseThrow().build(keys.type(), keys.present().longs(0, count), fpp);
+                        keys.present().countContained(c, 0, count);
+                        keys.absent().countContained(c, 0, count);
+                    }
                 }
             }
         }
