@@ -25,7 +25,8 @@ import org.bloomery.api.spi.SpecOptions;
  * array is sized from the number of distinct items actually given, not the spec's expected
  * insertions. Duplicates (equal hashes) are removed. Build through {@link
  * org.bloomery.api.Filters#build} or {@link #buildFromHashes}; {@link
- * org.bloomery.api.FilterProvider#create} gives the filter of the empty set.
+ * org.bloomery.api.FilterProvider#create} gives the filter of the empty set, which answers false for
+ * every item.
  *
  * <p><b>Thread safety.</b> Immutable once built: any number of threads may query it at once
  * without locking. {@link #add}, {@link #addHash} and {@link #clear} always throw {@link
@@ -156,8 +157,13 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
                 + " with Capability.ADD");
     }
 
+    /** False for every hash when the filter holds no item; otherwise true for every hash it was built from. */
     @Override
     public boolean mightContainHash(long hash) {
+        if (items == 0) {
+            // The empty set's slots are all zero: without this, a fingerprint of zero would match.
+            return false;
+        }
         long mixed = FuseLayout.mix(hash, seed);
         int a = FuseLayout.first(mixed, startSlots);
         int b = FuseLayout.second(mixed, a, segmentLength);

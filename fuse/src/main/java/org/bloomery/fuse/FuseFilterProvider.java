@@ -38,7 +38,7 @@ public final class FuseFilterProvider implements FilterProvider {
                 + " 2^-f <= fpp";
     }
 
-    /** The filter of the empty set (it answers false for about 1 - 2^-f of all items). */
+    /** The filter of the empty set: it answers false for every item. */
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         return BinaryFuseFilter.buildOwning(spec, hasher, new long[0]);

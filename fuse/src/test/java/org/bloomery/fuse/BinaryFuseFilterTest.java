@@ -176,6 +176,25 @@ class BinaryFuseFilterTest {
         }
     }
 
+    /** 10^6 probes of the empty set: at f = 8 a leak of 2^-8 would show about 3,900 false positives. */
+    @ParameterizedTest(name = "f={0}")
+    @ValueSource(ints = {8, 16, 32})
+    void theEmptySetAnswersFalseForEveryItem(int bits) throws IOException {
+        BinaryFuseFilter<Long> built = built(bits, new long[0]);
+        MembershipFilter<Long> created = Filters.create("fuse", FilterSpec.of(10, 0.01)
+                .withOption("fingerprintBits", Integer.toString(bits)), KeyHasher.longs());
+        BinaryFuseFilter<Long> read = BinaryFuseFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(built)),
+                KeyHasher.longs());
+        for (MembershipFilter<Long> filter : List.of(built, created, read)) {
+            assertThat(filter.approximateCount()).isZero();
+            for (long i = 0; i < 1_000_000; i++) {
+                if (filter.mightContain(i)) {
+                    throw new AssertionError("the empty set answered true for " + i + " at f = " + bits);
+                }
+            }
+        }
+    }
+
     @Test
     void everySmallSetBuilds() {
         for (int n = 0; n <= 600; n++) {
