@@ -160,7 +160,7 @@ class CommandLineTest {
                 Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "1.5", input, out}, "(0, 1), got 1.5"),
                 Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "1e-12", input, out}, "2^-32"),
                 Arguments.of(new String[] {"build", "--kind", "classic", "--fpp", "x", input, out}, "'x'"),
-                Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "0.01", "--option", "arity=4", input, out}, "arity"),
+                Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "0.01", "--option", "arity=5", input, out}, "arity"),
                 Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "0.01", "--input=/no/such/file", out}, "does not exist"),
                 Arguments.of(new String[] {"query", "--filter", "/no/such/filter", "x"}, "does not exist"),
                 Arguments.of(new String[] {"query", "x"}, "--filter"),

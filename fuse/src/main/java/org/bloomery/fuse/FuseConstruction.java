@@ -4,10 +4,10 @@ import java.util.Arrays;
 
 /**
  * Builds a binary fuse filter's slots from a set of hashes by peeling (Graf and Lemire, 2022):
- * every item adds itself to its three slots (a count and an XOR of item indexes per slot); a slot
- * holding exactly one item identifies that item, which is pushed on a stack and removed from its
- * other two slots, possibly leaving them alone in turn. When every item is peeled, the stack is
- * replayed backwards and each item's own slot gets the value that makes the XOR of its three slots
+ * every item adds itself to its three (or four) slots (a count and an XOR of item indexes per
+ * slot); a slot holding exactly one item identifies that item, which is pushed on a stack and
+ * removed from its other slots, possibly leaving them alone in turn. When every item is peeled, the stack is
+ * replayed backwards and each item's own slot gets the value that makes the XOR of its slots
  * equal its fingerprint. Time and memory are linear in the number of items.
  *
  * <p>Cache locality, as the paper's implementation does it: the hashes are replaced, in their own
@@ -58,15 +58,16 @@ final class FuseConstruction {
      *
      * @param hashes the hashes; owned by the build, which overwrites them
      * @param bits fingerprint bits: 8, 16 or 32
+     * @param arity slots per item: 3 or 4
      * @param firstSeed the first seed to try
      * @return the filter's parts
      * @throws IllegalArgumentException if there are more than {@link FuseLayout#MAX_ITEMS} hashes
      *     or the heap cannot hold the build (checked before allocating)
      * @throws IllegalStateException if no seed peels within {@link #MAX_ATTEMPTS}
      */
-    static Result build(long[] hashes, int bits, long firstSeed) {
+    static Result build(long[] hashes, int bits, int arity, long firstSeed) {
         int items = hashes.length;
-        FuseLayout layout = FuseLayout.forItems(items);
+        FuseLayout layout = FuseLayout.forItems(items, arity);
         long needed = BuildMemory.bytesFor(items, layout, bits);
         BuildMemory.requireHeap(items, needed);
         int given = items;
@@ -93,7 +94,7 @@ final class FuseConstruction {
                 int distinct = sortAndDeduplicate(hashes);
                 if (distinct != items) {
                     items = distinct;
-                    layout = FuseLayout.forItems(items);
+                    layout = FuseLayout.forItems(items, arity);
                     work = work.fitting(layout.arrayLength(), items);
                 }
             }
@@ -189,7 +190,7 @@ final class FuseConstruction {
      * order, so the build needs 9 bytes per slot and 5 per item instead of 13 and 9.
      */
     private static final class Workspace {
-        /** Per slot: 4 × the items in it, XOR the positions (0, 1 or 2) they hold it at. */
+        /** Per slot: 4 × the items in it, XOR the positions (0 to 3) they hold it at. */
         private byte[] counts;
         /** Per slot: the XOR of the indexes of the items in it. */
         private int[] indexes;
@@ -197,7 +198,7 @@ final class FuseConstruction {
         private int[] alone;
         /** Peeled items' indexes, in peeling order. */
         private final int[] stack;
-        /** The position (0, 1 or 2) of each peeled item's own slot. */
+        /** The position (0 to 3) of each peeled item's own slot. */
         private final byte[] positions;
 
         Workspace(int slots, int items) {
@@ -220,6 +221,7 @@ final class FuseConstruction {
             Arrays.fill(counts, 0, slots, (byte) 0);
             Arrays.fill(indexes, 0, slots, 0);
             int overflow = 0;
+            boolean four = layout.arity() == 4;
             for (int i = 0; i < items; i++) {
                 long m = mixed[i];
                 int a = FuseLayout.first(m, startSlots);
@@ -234,6 +236,12 @@ final class FuseConstruction {
                 indexes[a] ^= i;
                 indexes[b] ^= i;
                 indexes[c] ^= i;
+                if (four) {
+                    int d = FuseLayout.fourth(m, a, segmentLength);
+                    counts[d] = (byte) ((counts[d] + 4) ^ 3);
+                    overflow |= (counts[d] & 0xFC) - 1;
+                    indexes[d] ^= i;
+                }
             }
             if (overflow < 0) {
                 return false;
@@ -261,6 +269,9 @@ final class FuseConstruction {
                 queued = unlink(a, 0, item, queued);
                 queued = unlink(b, 1, item, queued);
                 queued = unlink(c, 2, item, queued);
+                if (four) {
+                    queued = unlink(FuseLayout.fourth(m, a, segmentLength), 3, item, queued);
+                }
             }
             return peeled == items;
         }
@@ -286,14 +297,16 @@ final class FuseConstruction {
         void assign(long[] mixed, int items, FuseLayout layout, FingerprintStore store) {
             int segmentLength = layout.segmentLength();
             int startSlots = layout.startSlots();
+            boolean four = layout.arity() == 4;
             for (int i = items - 1; i >= 0; i--) {
                 long m = mixed[stack[i]];
                 int a = FuseLayout.first(m, startSlots);
                 int b = FuseLayout.second(m, a, segmentLength);
                 int c = FuseLayout.third(m, a, segmentLength);
-                int own = positions[i] == 0 ? a : positions[i] == 1 ? b : c;
-                // The own slot is still zero, so the XOR of all three is the XOR of the other two.
-                store.set(own, FuseLayout.fingerprint(m) ^ store.xor(a, b, c));
+                int d = four ? FuseLayout.fourth(m, a, segmentLength) : a;
+                int own = positions[i] == 0 ? a : positions[i] == 1 ? b : positions[i] == 2 ? c : d;
+                // The own slot is still zero, so the XOR of all the slots is the XOR of the others.
+                store.set(own, FuseLayout.fingerprint(m) ^ store.xor(a, b, c) ^ (four ? store.get(d) : 0));
             }
         }
     }
