@@ -71,8 +71,9 @@ final class CompareCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Option(names = "--kinds", split = ",", paramLabel = "KIND",
-            description = "Bloomery kinds to run, comma-separated (default: every kind found). A project kind"
-                    + " that is not on the class path is reported as missing, not an error.")
+            description = "Bloomery kinds to run, comma-separated (default: every kind found, and the blocked"
+                    + " layout of each Bloom-family kind as classic-blocked, counting-blocked, scalable-blocked)."
+                    + " A project kind that is not on the class path is reported as missing, not an error.")
     private List<String> kinds;
 
     @Option(names = "--peers", split = ",", paramLabel = "PEER",
@@ -228,6 +229,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<String> known = new ArrayList<>(Lineup.PROJECT_KINDS);
         Filters.kinds().forEach(known::add);
+        found.entrants().forEach(e -> known.add(e.name()));
         for (String kind : kinds) {
             if (!known.contains(kind)) {
                 throw bad("unknown kind '" + kind + "'; kinds: " + String.join(", ", new LinkedHashSet<>(known)));

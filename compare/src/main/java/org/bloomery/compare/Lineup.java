@@ -3,6 +3,8 @@ package org.bloomery.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.Filters;
@@ -23,6 +25,10 @@ import org.bloomery.compare.contestant.KeyType;
 public final class Lineup {
     /** The kinds the Bloomery project ships. */
     public static final List<String> PROJECT_KINDS = List.of("classic", "counting", "scalable", "cuckoo");
+    /** The option and value that select the cache-line blocked layout of the Bloom-family kinds. */
+    private static final Map.Entry<String, String> BLOCKED = Map.entry("layout", "blocked");
+    /** The suffix of a kind's blocked-layout entrant: {@code classic-blocked}. */
+    public static final String BLOCKED_SUFFIX = "-" + BLOCKED.getValue();
     /** The fpp of the one-item filter that checks a provider works. */
     private static final double SMOKE_FPP = 0.5;
 
@@ -68,9 +74,10 @@ public final class Lineup {
     }
 
     /**
-     * The entrant of every kind found whose provider works: each is asked for its capabilities and
-     * builds one tiny filter. A provider that fails is listed by name and hides no other kind. A static
-     * kind (without {@link Capability#ADD}) takes part only in the {@code static} workload. Kinds
+     * The entrant of every kind found whose provider works (and of its blocked layout, for the kinds
+     * that have one): each is asked for its capabilities and builds one tiny filter. A provider that
+     * fails is listed by name and hides no other kind. A static kind (without {@link Capability#ADD})
+     * takes part only in the {@code static} workload. Kinds
      * with {@link Capability#SHARED} keep their state in a server, so they take part only when
      * given options (their server and name); the {@code redis} command compares them.
      *
@@ -92,6 +99,7 @@ public final class Lineup {
                 Entrant entrant = BloomeryContestant.entrant(provider, kindOptions);
                 entrant.create(KeyType.LONG, 1, SMOKE_FPP);
                 entrants.add(entrant);
+                blockedLayout(provider, kindOptions).ifPresent(entrants::add);
             } catch (IllegalArgumentException e) {
                 if (!kindOptions.isEmpty()) {
                     throw new IllegalArgumentException("kind '" + kind + "' rejects its options: " + e.getMessage(), e);
@@ -103,6 +111,26 @@ public final class Lineup {
         }
         failures.addAll(Filters.loadFailures());
         return new Kinds(entrants, failures);
+    }
+
+    /**
+     * A kind's blocked layout as an entrant of its own ({@code classic-blocked}), when the kind takes
+     * the option {@code layout=blocked} and the options given for it do not choose a layout already.
+     * A kind without layouts rejects the option when it builds a filter; that is how it is told apart.
+     */
+    private static Optional<Entrant> blockedLayout(FilterProvider provider, Map<String, String> options) {
+        if (options.containsKey(BLOCKED.getKey())) {
+            return Optional.empty();
+        }
+        Map<String, String> blocked = new TreeMap<>(options);
+        blocked.put(BLOCKED.getKey(), BLOCKED.getValue());
+        try {
+            Entrant entrant = BloomeryContestant.entrant(provider, provider.kind() + BLOCKED_SUFFIX, blocked);
+            entrant.create(KeyType.LONG, 1, SMOKE_FPP);
+            return Optional.of(entrant);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     /**

@@ -169,8 +169,9 @@ class CompareCommandTest {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setNamespaceAware(true);
         Document page = factory.newDocumentBuilder().parse(out.resolve("index.html").toFile());
-        // Charts: fpp against space, throughput, churn, scaling for each key type, static fpp against space, JMH.
-        assertThat(page.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg").getLength()).isEqualTo(7);
+        // Charts: fpp against space, throughput, threads, churn, scaling for each key type, static fpp against
+        // space, JMH.
+        assertThat(page.getElementsByTagNameNS("http://www.w3.org/2000/svg", "svg").getLength()).isEqualTo(8);
         assertThat(page.getElementsByTagNameNS("http://www.w3.org/1999/xhtml", "script").getLength()).isZero();
         String html = Files.readString(out.resolve("index.html"), StandardCharsets.UTF_8);
         // Self-contained: nothing is loaded from anywhere.

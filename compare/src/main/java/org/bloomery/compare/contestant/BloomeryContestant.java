@@ -35,13 +35,27 @@ public final class BloomeryContestant implements Contestant {
      * @return the entrant, named after the kind, in the family of the same name
      */
     public static Entrant entrant(FilterProvider provider, Map<String, String> options) {
+        return entrant(provider, provider.kind(), options);
+    }
+
+    /**
+     * An entrant for one kind with given options under its own name, e.g. the kind's blocked layout
+     * as {@code "classic-blocked"}, in the kind's family.
+     *
+     * @param provider the kind's provider
+     * @param name the entrant's name in reports and on the command line
+     * @param options provider options applied to every filter built (validated by the provider)
+     * @return the entrant
+     * @throws IllegalArgumentException if the kind rejects the options
+     */
+    public static Entrant entrant(FilterProvider provider, String name, Map<String, String> options) {
         String kind = provider.kind();
         // What the filters built with these options do, not all the kind can do with some options.
         Set<Ability> abilities = abilities(
                 Filters.create(kind, spec(1, 0.01, options), KeyHasher.longs()).capabilities());
         String description = "Bloomery '" + kind + "' (" + provider.getClass().getName() + ")"
                 + (options.isEmpty() ? "" : ", options " + options);
-        return new Entrant(kind, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) ->
+        return new Entrant(name, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) ->
                 new BloomeryContestant(Filters.create(kind, spec(n, fpp, options), hasher(keyType))),
                 Optional.of(SetBuilder.sized((keyType, keys, fpp) -> built(kind, keyType, keys, fpp, options))));
     }

@@ -13,8 +13,9 @@ import org.bloomery.compare.workload.Result;
  * Bottom: false negatives per round as a grid of counts, red where not 0.
  */
 final class ChurnChart {
-    private static final int WIDTH = 760;
-    private static final int LEFT = 240;
+    private static final int WIDTH = 940;
+    /** Room for the longest row label, e.g. "fastfilter-succinct-counting · string · fpp 0.001". */
+    private static final int LEFT = 350;
     private static final int RIGHT = 30;
     private static final int LEGEND_TOP = 20;
     private static final int LEGEND_ROW = 18;

@@ -1,6 +1,8 @@
 package org.bloomery.compare.report;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.Side;
 import org.bloomery.compare.workload.Result;
@@ -8,21 +10,25 @@ import org.bloomery.compare.workload.Workload;
 
 /**
  * Writes a report as one self-contained XHTML page: the decision summary first, then the reading
- * guide, the run, hand-written inline SVG charts (fpp against space, throughput, churn, scaling per
- * key type, and the imported JMH figures) and the tables. No script, font or other external
+ * guide, the run, hand-written inline SVG charts (fpp against space, throughput, threads, churn,
+ * scaling per key type, and the imported JMH figures) and the tables. No script, font or other external
  * resource; the page is well-formed XML.
  */
 public final class HtmlReport {
     private static final String STYLE = """
-            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2em auto;max-width:1100px;\
+            body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2em auto;max-width:1280px;\
             color:#222;line-height:1.4;padding:0 1em}
             h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
             table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}
             th,td{border:1px solid #ddd;padding:.25em .5em}th{background:#f4f4f4}
             td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+            .wide{overflow-x:auto;max-width:100%}
+            td .range{display:block;font-size:.8em;color:#666}
             svg{display:block;margin:.5em 0;font-size:12px;background:#fff}
             .header li{margin:.15em 0}
             """;
+
+    private static final Pattern FIGURE_WITH_RANGE = Pattern.compile("(\\S+) (\\(\\S+–\\S+\\))");
 
     private HtmlReport() {
     }
@@ -55,7 +61,11 @@ public final class HtmlReport {
                     .append(FppChart.draw(uniform, contestants));
             double fpp = uniform.get(0).targetFpp();
             html.append("<h2>Throughput</h2>\n")
-                    .append(ThroughputChart.draw(uniform.stream().filter(r -> r.targetFpp() == fpp).toList(), fpp));
+                    .append(BarChart.throughput(uniform.stream().filter(r -> r.targetFpp() == fpp).toList(), fpp));
+        }
+        List<Result> threads = report.of(Workload.THREADS);
+        if (!threads.isEmpty()) {
+            html.append("<h2>Threads</h2>\n").append(BarChart.threads(threads, report.info().threads()));
         }
         List<Result> churn = report.of(Workload.CHURN);
         if (!churn.isEmpty()) {
@@ -83,7 +93,7 @@ public final class HtmlReport {
     }
 
     private static void table(StringBuilder html, Table table) {
-        html.append("<h2>").append(Svg.escape(table.title())).append("</h2>\n<table>\n<thead><tr>");
+        html.append("<h2>").append(Svg.escape(table.title())).append("</h2>\n<div class=\"wide\"><table>\n<thead><tr>");
         for (String header : table.headers()) {
             html.append("<th>").append(Svg.escape(header)).append("</th>");
         }
@@ -91,12 +101,22 @@ public final class HtmlReport {
         for (List<String> row : table.rows()) {
             html.append("<tr>");
             for (int i = 0; i < row.size(); i++) {
-                html.append(table.isText(i) ? "<td>" : "<td class=\"num\">").append(Svg.escape(row.get(i)))
+                html.append(table.isText(i) ? "<td>" : "<td class=\"num\">").append(cell(row.get(i)))
                         .append("</td>");
             }
             html.append("</tr>\n");
         }
-        html.append("</tbody>\n</table>\n");
+        html.append("</tbody>\n</table></div>\n");
+    }
+
+    /**
+     * A cell's text, escaped; a figure with its rounds' range, {@code "12.31 (11.90–12.84)"}, puts
+     * the range on a second, smaller line so that wide tables fit the page.
+     */
+    private static String cell(String text) {
+        Matcher m = FIGURE_WITH_RANGE.matcher(text);
+        return m.matches() ? Svg.escape(m.group(1)) + "<span class=\"range\">" + Svg.escape(m.group(2)) + "</span>"
+                : Svg.escape(text);
     }
 
     private static void list(StringBuilder html, String cssClass, List<String> items) {

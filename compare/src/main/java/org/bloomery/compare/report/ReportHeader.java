@@ -18,9 +18,9 @@ final class ReportHeader {
         Machine m = info.machine();
         List<String> lines = new ArrayList<>();
         lines.add("Command: " + info.commandLine());
-        lines.add(String.format(Locale.ROOT, "n = %s keys · fpp %s · seed %d · workloads %s · %d timed rounds",
+        lines.add(String.format(Locale.ROOT, "n = %s keys · fpp %s · seed %d · workloads %s · %s",
                 Figures.count(info.n()), info.fpps().stream().map(Figures::fpp).collect(Collectors.joining(", ")),
-                info.seed(), String.join(", ", info.workloads()), info.rounds())
+                info.seed(), String.join(", ", info.workloads()), rounds("timed ", info.rounds()))
                 + (info.workloads().contains("threads") ? " · threads " + info.threads() : ""));
         lines.add(String.format(Locale.ROOT, "Machine: %s · %d cores · caches: %s · %s · %s · max heap %d MiB · %s"
                 + " · run took %.0f s", m.cpu(), m.cores(), m.caches().describe(), m.os(), m.jdk(), m.maxHeapMiB(),
@@ -30,7 +30,7 @@ final class ReportHeader {
         lines.add("Peers: " + listOrNone(info.peers()));
         lines.add("Exact sets: " + listOrNone(info.exactSets()));
         lines.add("Timing: every contestant is warmed (untimed) before any is timed; then each is timed in "
-                + info.rounds() + " rounds, interleaved with the others in an order rotated each round. A figure is"
+                + rounds("", info.rounds()) + ", interleaved with the others in an order rotated each round. A figure is"
                 + " the median of its rounds, with the min–max in brackets. These are whole-phase timings"
                 + " (System.nanoTime around a loop over all keys, through one adapter per contestant): good for"
                 + " comparing contestants within one run, not a micro-benchmark. For per-operation figures run the"
@@ -77,6 +77,11 @@ final class ReportHeader {
                 + " abilities (delete, grow, built from a set, shared between processes); two kinds whose medians"
                 + " lie within each other's range of rounds are tied.");
         return lines;
+    }
+
+    /** "1 timed round", "5 timed rounds". */
+    private static String rounds(String adjective, int rounds) {
+        return rounds + " " + adjective + (rounds == 1 ? "round" : "rounds");
     }
 
     private static String listOrNone(List<String> items) {

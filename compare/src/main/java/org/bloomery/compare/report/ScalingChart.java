@@ -14,10 +14,12 @@ import org.bloomery.compare.workload.Throughput;
  * The scaling workload for one key type: nanoseconds per add, per present query and per absent query
  * against n, on log–log axes, one line per contestant (the median of the rounds, with a min–max
  * whisker). On each line a hollow diamond marks the n at which the contestant's filter grows past the
- * L2 cache, a filled one where it grows past the last-level cache.
+ * L2 cache, a filled one where it grows past the last-level cache. Right of the last panel every line
+ * ends in its contestant's name, moved apart where lines end close together, so that no line is hidden
+ * among the others.
  */
 final class ScalingChart {
-    private static final int WIDTH = 1040;
+    private static final int WIDTH = 1250;
     private static final int PANEL = 340;
     private static final int PANEL_LEFT = 62;
     private static final int PLOT_WIDTH = 275;
@@ -27,6 +29,8 @@ final class ScalingChart {
     private static final double CHAR_WIDTH = 7;
     /** The x axis reaches this factor beyond the smallest and largest n. */
     private static final double X_MARGIN = 1.25;
+    /** The height of one end label: labels closer than this are moved apart. */
+    private static final int LABEL_GAP = 13;
     private static final List<String> PANELS = List.of("add", "query present", "query absent");
     private static final List<Function<Throughput, Spread>> FIGURES = List.of(Throughput::add,
             Throughput::queryPresent, Throughput::queryAbsent);
@@ -67,6 +71,7 @@ final class ScalingChart {
             return;
         }
         Axis y = Axis.logAround(low, Math.max(high, low * 10), 10, TOP + PLOT, TOP);
+        List<EndLabel> ends = new ArrayList<>();
         for (double tick = Math.pow(10, Math.ceil(Math.log10(x.min()))); tick <= x.max(); tick *= 10) {
             svg.line(x.at(tick), y.from(), x.at(tick), y.to(), "#e4e4e4", "");
             svg.text(x.at(tick), y.from() + 16, "middle", "#333", power(tick));
@@ -102,10 +107,41 @@ final class ScalingChart {
                         CpuCaches.bytes(Math.round(r.bitsPerElement() * r.n() / 8))));
             }
             if (!line.isEmpty()) {
+                double[] last = points.get(points.size() - 1);
+                ends.add(new EndLabel(name, color, last[0], last[1]));
                 crossing(svg, line, points, x, caches.l2Bytes().orElse(-1), false, color, "L2");
                 crossing(svg, line, points, x, caches.lastLevelBytes().orElse(-1), true, color,
                         "L" + caches.lastLevel());
             }
+        }
+        if (p == PANELS.size() - 1) {
+            endLabels(svg, ends, x.to() + 14);
+        }
+    }
+
+    /** Where a line ends and whose it is. */
+    private record EndLabel(String name, String color, double x, double y) {
+    }
+
+    /**
+     * Writes each line's name at the height where it ends, top to bottom, pushing a label down when
+     * it would overlap the one above and then up again where the labels would run off the bottom,
+     * with a thin leader from the label back to the line's last point.
+     */
+    private static void endLabels(Svg svg, List<EndLabel> ends, double labelX) {
+        List<EndLabel> sorted = ends.stream().sorted(Comparator.comparingDouble(EndLabel::y)).toList();
+        double[] at = new double[sorted.size()];
+        for (int i = 0; i < at.length; i++) {
+            at[i] = i == 0 ? sorted.get(i).y() : Math.max(sorted.get(i).y(), at[i - 1] + LABEL_GAP);
+        }
+        double bottom = TOP + PLOT + 30;
+        for (int i = at.length - 1; i >= 0; i--) {
+            at[i] = Math.min(at[i], i == at.length - 1 ? bottom : at[i + 1] - LABEL_GAP);
+        }
+        for (int i = 0; i < at.length; i++) {
+            EndLabel end = sorted.get(i);
+            svg.line(end.x() + 4, end.y(), labelX - 2, at[i], end.color(), "", 0.6);
+            svg.text(labelX, at[i] + 4, "start", end.color(), end.name());
         }
     }
 

@@ -59,8 +59,10 @@ final class StaticWorkload {
             return List.of();
         }
         List<Entrant> heat = new ArrayList<>(statics.stream().filter(e -> e.side() == Side.BLOOMERY).toList());
+        // The kind itself (named like its family), not its other layouts: one baseline per family.
         plan.filters().stream().filter(e -> e.side() == Side.BLOOMERY && !e.can(Ability.STATIC)
-                && BASELINE_FAMILIES.contains(e.family()) && serves(e, fpp)).forEach(heat::add);
+                && BASELINE_FAMILIES.contains(e.family()) && e.name().equals(e.family()) && serves(e, fpp))
+                .forEach(heat::add);
         statics.stream().filter(e -> e.side() != Side.BLOOMERY).forEach(heat::add);
         return heat;
     }

@@ -1,0 +1,110 @@
+package org.bloomery.compare.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.Set;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.bloomery.compare.contestant.Ability;
+import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.compare.contestant.Side;
+import org.bloomery.compare.stats.Proportion;
+import org.bloomery.compare.workload.Result;
+import org.bloomery.compare.workload.Spread;
+import org.bloomery.compare.workload.Throughput;
+import org.bloomery.compare.workload.Workload;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** The HTML page on constructed results: well-formed, every series in a legend, no row label cut off. */
+class HtmlReportTest {
+    /** The longest contestant name of the real line-up, so the layout is tested where it is tightest. */
+    private static final String LONG_NAME = "fastfilter-succinct-counting";
+    /** The advance of one character assumed by the charts' label columns (12px sans-serif). */
+    private static final double CHAR_WIDTH = 6.8;
+
+    private static Result result(Workload workload, String name, KeyType type, int threads, double rate) {
+        Spread spread = new Spread(rate, rate * 0.9, rate * 1.1, 5);
+        return new Result(workload, name, name, Side.BLOOMERY, Set.of(Ability.CONCURRENT), type, 100_000, 0.01,
+                100_000, threads, 9.6, false, OptionalInt.empty(), new Proportion(1_000, 100_000), 0,
+                new Throughput(spread, spread, spread, Spread.NONE), List.of(), "");
+    }
+
+    private static Document page() throws Exception {
+        List<Result> results = new ArrayList<>();
+        for (KeyType type : KeyType.values()) {
+            for (String name : List.of("classic", LONG_NAME)) {
+                results.add(result(Workload.UNIFORM, name, type, 1, 10));
+                results.add(result(Workload.THREADS, name, type, 1, 10));
+                results.add(result(Workload.THREADS, name, type, 2, 18));
+            }
+        }
+        RunInfo info = new RunInfo("./bloomery --threads 2", new Machine("jdk", "cpu", 2,
+                new CpuCaches(OptionalLong.empty(), 0, OptionalLong.empty(), "none"), "os", 1024, "date"), 100_000,
+                List.of(0.01), 42, List.of("uniform", "threads"), 5, 2, List.of(), List.of(), List.of(), List.of(),
+                List.of(), 1);
+        String html = HtmlReport.write(new Report(info, results));
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static List<String> texts(Element svg) {
+        List<String> texts = new ArrayList<>();
+        NodeList nodes = svg.getElementsByTagName("text");
+        for (int i = 0; i < nodes.getLength(); i++) {
+            texts.add(nodes.item(i).getTextContent());
+        }
+        return texts;
+    }
+
+    private static Element chart(Document page, String titleStart) {
+        NodeList svgs = page.getElementsByTagName("svg");
+        for (int i = 0; i < svgs.getLength(); i++) {
+            Element svg = (Element) svgs.item(i);
+            if (svg.getElementsByTagName("title").item(0).getTextContent().startsWith(titleStart)) {
+                return svg;
+            }
+        }
+        throw new AssertionError("no chart titled " + titleStart);
+    }
+
+    @Test
+    void throughputAndThreadsChartsNameEverySeriesInTheirLegend() throws Exception {
+        Document page = page();
+        assertThat(texts(chart(page, "Throughput"))).contains("add", "query present", "query absent", "remove",
+                "min–max of the rounds (bar: median)", LONG_NAME + " · string");
+        assertThat(texts(chart(page, "Query throughput with 1 and 2 threads"))).contains("present, 1 thread",
+                "present, 2 threads", "absent, 1 thread", "absent, 2 threads", LONG_NAME + " · long");
+    }
+
+    @Test
+    void noRightAlignedLabelRunsOffTheLeftEdge() throws Exception {
+        NodeList svgs = page().getElementsByTagName("svg");
+        for (int i = 0; i < svgs.getLength(); i++) {
+            NodeList texts = ((Element) svgs.item(i)).getElementsByTagName("text");
+            for (int t = 0; t < texts.getLength(); t++) {
+                Element text = (Element) texts.item(t);
+                if (text.getAttribute("text-anchor").equals("end")) {
+                    double x = Double.parseDouble(text.getAttribute("x"));
+                    assertThat(x - text.getTextContent().length() * CHAR_WIDTH)
+                            .as("left edge of label '%s'", text.getTextContent()).isGreaterThanOrEqualTo(0);
+                }
+            }
+        }
+    }
+
+    @Test
+    void figuresWithRangesPutTheRangeOnItsOwnLine() throws Exception {
+        NodeList spans = page().getElementsByTagName("span");
+        assertThat(spans.getLength()).isPositive();
+        assertThat(((Element) spans.item(0)).getAttribute("class")).isEqualTo("range");
+        assertThat(spans.item(0).getTextContent()).matches("\\(\\S+–\\S+\\)");
+    }
+}
