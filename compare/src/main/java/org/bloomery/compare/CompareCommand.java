@@ -90,7 +90,7 @@ final class CompareCommand implements Callable<Integer> {
     private List<Double> fpps;
 
     @Option(names = "--workload", split = ",", paramLabel = "W",
-            description = "Workloads: uniform, churn, growth, exact, scaling, threads (default: all; threads only"
+            description = "Workloads: uniform, churn, growth, exact, scaling, threads, static (default: all; threads only"
                     + " when --threads is above 1).")
     private List<String> workloads;
 
