@@ -98,6 +98,37 @@ class KeyHasherTest {
         }
     }
 
+    /**
+     * The String path (ASCII lanes, then the encoder when a char is not ASCII) against the reference,
+     * XXH64 of {@code getBytes(UTF_8)}, for every length 0 to 100: all ASCII, ASCII with one wider
+     * char at a random place, and a mix of 1- to 4-byte UTF-8, pairs and lone surrogates; each also
+     * as a {@code StringBuilder}, which takes the general encoder.
+     */
+    @Test
+    void everyLengthHashesLikeItsUtf8BytesAsStringAndAsBuilder() {
+        SplittableRandom random = new SplittableRandom(11);
+        char[] wide = {'\u0080', '\u00e9', '\u00ff', '\u0100', '\u07ff', '\u0800', '\u20ac', '\uffff',
+                '\ud83d', '\ude00', '\udbff', '\udfff'};
+        for (int length = 0; length <= 100; length++) {
+            for (int trial = 0; trial < 60; trial++) {
+                char[] chars = new char[length];
+                int mode = trial % 3;
+                for (int c = 0; c < length; c++) {
+                    chars[c] = mode == 2 && random.nextInt(3) == 0
+                            ? wide[random.nextInt(wide.length)] : (char) random.nextInt(0x80);
+                }
+                if (mode == 1 && length > 0) {
+                    chars[random.nextInt(length)] = wide[random.nextInt(wide.length)];
+                }
+                String string = new String(chars);
+                byte[] utf8 = string.getBytes(StandardCharsets.UTF_8);
+                long expected = KeyHasher.hashBytes(utf8, 0, utf8.length);
+                assertThat(KeyHasher.hashString(string)).as("length %d, mode %d: %s", length, mode, string).isEqualTo(expected);
+                assertThat(KeyHasher.hashString(new StringBuilder(string))).as("builder of %s", string).isEqualTo(expected);
+            }
+        }
+    }
+
     @Test
     void byteRangesHashLikeCopies() {
         SplittableRandom random = new SplittableRandom(3);
@@ -166,7 +197,8 @@ class KeyHasherTest {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         String[] strings = new String[1024];
         for (int i = 0; i < strings.length; i++) {
-            strings[i] = "key-" + i + "-\u00e9\u20ac-" + (i * 31);
+            // Half ASCII (the String path's lanes), half not (its fall-back to the encoder).
+            strings[i] = i % 2 == 0 ? "key-" + i + "-\u00e9\u20ac-" + (i * 31) : "ascii-key-" + i + "-" + (i * 31);
         }
         byte[] bytes = new byte[64];
         long sink = 0;

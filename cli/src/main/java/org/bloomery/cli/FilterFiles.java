@@ -8,17 +8,50 @@ import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.Envelope;
 
 /** Reads a filter file, naming the file when it is missing or not a filter. */
 final class FilterFiles {
     private FilterFiles() {
     }
 
+    /**
+     * Reads a filter written with a given hasher.
+     *
+     * @param file the file
+     * @param hasher the hasher it must have been written with
+     * @return the filter
+     * @throws IOException if the file is missing, unreadable or not such a filter, naming it
+     */
     static <T> MembershipFilter<T> read(Path file, KeyHasher<? super T> hasher) throws IOException {
         try (InputStream in = new BufferedInputStream(LineItems.open(file, "filter file"))) {
             return Filters.readFrom(in, hasher);
         } catch (InvalidFilterDataException e) {
-            throw new InvalidFilterDataException(file + " is not a usable filter: " + e.getMessage(), e);
+            throw unusable(file, e);
         }
+    }
+
+    /**
+     * Reads a filter written with any hasher, to describe it: it is read with a hasher of the id its
+     * envelope names, which refuses to hash an item (describing a filter asks about no item).
+     *
+     * @param file the file
+     * @return the filter, whose sizes, counts, spec and hasher id are the file's
+     * @throws IOException if the file is missing, unreadable or not a filter, naming it
+     */
+    static MembershipFilter<Object> readToDescribe(Path file) throws IOException {
+        try (InputStream in = new BufferedInputStream(LineItems.open(file, "filter file"))) {
+            Envelope.KindPrefix prefix = Envelope.readKind(in);
+            KeyHasher<Object> named = KeyHasher.of(prefix.hasherId(), item -> {
+                throw new UnsupportedOperationException("a filter read to be described does not hash items");
+            });
+            return Filters.readFrom(prefix.stream(), named);
+        } catch (InvalidFilterDataException e) {
+            throw unusable(file, e);
+        }
+    }
+
+    private static InvalidFilterDataException unusable(Path file, InvalidFilterDataException e) {
+        return new InvalidFilterDataException(file + " is not a usable filter: " + e.getMessage(), e);
     }
 }

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,7 +14,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code info}: what a filter file holds, from its envelope. */
 @Command(name = "info", mixinStandardHelpOptions = true,
-        description = "Prints a filter file's kind, spec, hasher, size, item count and expected fpp.")
+        description = "Prints a filter file's kind, spec, hasher, size, item count and expected fpp (a filter"
+                + " written with any hasher, by this tool or by a program).")
 final class InfoCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -25,7 +25,7 @@ final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        MembershipFilter<CharSequence> filter = FilterFiles.read(filterFile, KeyHasher.strings());
+        MembershipFilter<Object> filter = FilterFiles.readToDescribe(filterFile);
         FilterSpec filterSpec = filter.spec();
         long count = filter.approximateCount();
         PrintWriter out = spec.commandLine().getOut();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +13,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,6 +101,54 @@ class CommandLineTest {
         assertThat(info.stdout()).contains("items:          5,001 (", "fingerprintBits=16", "expected fpp:   1.526e-05");
     }
 
+    /** A filter a program wrote with another hasher, or its own: info describes it, query says why it cannot ask. */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("programHashers")
+    void infoDescribesAFilterWrittenWithAnyHasher(String kind, KeyHasher<Long> hasher) throws IOException {
+        long[] hashes = new long[1_000];
+        for (int i = 0; i < hashes.length; i++) {
+            hashes[i] = hasher.hash((long) i);
+        }
+        MembershipFilter<Long> built = Filters.buildFromHashes(kind, FilterSpec.of(1_000, 0.01), hasher, hashes);
+        Path file = dir.resolve(kind + "-" + hasher.id().replace(':', '-') + ".blmf");
+        try (OutputStream out = Files.newOutputStream(file)) {
+            built.writeTo(out);
+        }
+        Run info = execute("info", file.toString());
+        assertThat(info.exitCode()).as(info.stderr()).isZero();
+        assertThat(info.stdout()).contains("kind:           " + kind, "hasher:         " + hasher.id(),
+                "expected insertions 1000, fpp 0.01", String.format("%,d bits", built.bitSize()),
+                String.format("expected fpp:   %.4g", built.expectedFpp()));
+        assertThat(info.stdout()).contains(kind.equals("fuse") ? "items:          1,000 (" : "items:          ");
+
+        Run query = execute("query", "--filter", file.toString(), "1");
+        assertThat(query.exitCode()).isEqualTo(2);
+        assertThat(query.stderr()).contains("'" + hasher.id() + "'", "'xxh64:utf8'");
+    }
+
+    static Stream<Arguments> programHashers() {
+        KeyHasher<Long> own = KeyHasher.of("my-app:user-id", id -> KeyHasher.hashLong(id * 31));
+        return Stream.of("fuse", "classic").flatMap(kind -> Stream.of(Arguments.of(kind, KeyHasher.longs()),
+                Arguments.of(kind, own)));
+    }
+
+    @Test
+    void infoOfADamagedFilterExitsTwoWithOneLine() throws IOException {
+        Path good = dir.resolve("to-damage.blmf");
+        assertThat(execute("build", "--kind", "fuse", "--fpp", "0.01", "--input", passwords.toString(), "--out",
+                good.toString()).exitCode()).isZero();
+        byte[] bytes = Files.readAllBytes(good);
+        Path truncated = Files.write(dir.resolve("truncated.blmf"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        bytes[bytes.length / 2] ^= 1;
+        Path flipped = Files.write(dir.resolve("flipped.blmf"), bytes);
+        for (Path damaged : List.of(truncated, flipped)) {
+            Run info = execute("info", damaged.toString());
+            assertThat(info.exitCode()).isEqualTo(2);
+            assertThat(info.stderr().lines()).hasSize(1);
+            assertThat(info.stderr()).contains(damaged + " is not a usable filter");
+        }
+    }
+
     static Stream<Arguments> badArguments() {
         String input = "--input=" + dir.resolve("weak-passwords.txt");
         String out = "--out=" + dir.resolve("never.blmf");
@@ -108,7 +160,7 @@ class CommandLineTest {
                 Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "1.5", input, out}, "(0, 1), got 1.5"),
                 Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "1e-12", input, out}, "2^-32"),
                 Arguments.of(new String[] {"build", "--kind", "classic", "--fpp", "x", input, out}, "'x'"),
-                Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "0.01", "--option", "arity=4", input, out}, "arity"),
+                Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "0.01", "--option", "arity=5", input, out}, "arity"),
                 Arguments.of(new String[] {"build", "--kind", "fuse", "--fpp", "0.01", "--input=/no/such/file", out}, "does not exist"),
                 Arguments.of(new String[] {"query", "--filter", "/no/such/filter", "x"}, "does not exist"),
                 Arguments.of(new String[] {"query", "x"}, "--filter"),

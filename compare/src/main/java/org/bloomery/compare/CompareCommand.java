@@ -99,8 +99,8 @@ final class CompareCommand implements Callable<Integer> {
     private List<Double> fpps;
 
     @Option(names = "--workload", split = ",", paramLabel = "W",
-            description = "Workloads: uniform, churn, growth, exact, scaling, threads, redis (default: all; threads"
-                    + " only when --threads is above 1).")
+            description = "Workloads: uniform, churn, growth, exact, scaling, threads, static, redis (default: all;"
+                    + " threads only when --threads is above 1).")
     private List<String> workloads;
 
     @Option(names = "--redis-uri", paramLabel = "URI",

@@ -24,7 +24,7 @@ import org.bloomery.compare.contestant.KeyType;
  */
 public final class Lineup {
     /** The kinds the Bloomery project ships. */
-    public static final List<String> PROJECT_KINDS = List.of("classic", "counting", "scalable", "cuckoo");
+    public static final List<String> PROJECT_KINDS = List.of("classic", "counting", "scalable", "cuckoo", "fuse");
     /** The option and value that select the cache-line blocked layout of the Bloom-family kinds. */
     private static final Map.Entry<String, String> BLOCKED = Map.entry("layout", "blocked");
     /** The suffix of a kind's blocked-layout entrant: {@code classic-blocked}. */
@@ -39,14 +39,15 @@ public final class Lineup {
      * The peers, in report order.
      *
      * @return {@code guava}, {@code commons-simple}, {@code commons-counting}, {@code cuckoofilter4j},
-     *     {@code datasketches} and the FastFilter_java filters
+     *     {@code datasketches} and the FastFilter_java filters (its static xor and fuse filters last)
      */
     public static List<Entrant> peers() {
         return List.of(GuavaBloomContestant.entrant(), CommonsSimpleBloomContestant.entrant(),
                 CommonsCountingBloomContestant.entrant(), CuckooFilter4jContestant.entrant(),
                 DataSketchesBloomContestant.entrant(), FastFilterContestant.blockedBloom(),
                 FastFilterContestant.countingBloom(), FastFilterContestant.succinctCountingBlockedBloom(),
-                FastFilterContestant.cuckoo8(), FastFilterContestant.cuckoo16());
+                FastFilterContestant.cuckoo8(), FastFilterContestant.cuckoo16(), FastFilterContestant.xor8(),
+                FastFilterContestant.xorFuse8(), FastFilterContestant.xor16());
     }
 
     /**
@@ -74,7 +75,9 @@ public final class Lineup {
 
     /**
      * The entrant of every kind found whose provider works (and of its blocked layout, for the kinds
-     * that have one): each is asked for its capabilities and builds one tiny filter. A provider that fails is listed by name and hides no other kind. Kinds
+     * that have one): each is asked for its capabilities and builds one tiny filter. A provider that
+     * fails is listed by name and hides no other kind. A static kind (without {@link Capability#ADD})
+     * takes part only in the {@code static} workload. Kinds
      * with {@link Capability#SHARED} keep their state in a server, so they take part only when
      * given options (their server and name); the {@code redis} command compares them.
      *
@@ -86,9 +89,6 @@ public final class Lineup {
         List<Entrant> entrants = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (FilterProvider provider : providers()) {
-            if (!provider.capabilities().contains(Capability.ADD)) {
-                continue; // a static kind is built from a whole set: StaticFilterBenchmark measures it
-            }
             String kind = provider.kind();
             if (provider.capabilities().contains(Capability.SHARED) && !options.containsKey(kind)) {
                 // A shared kind needs a server and a name: the redis command compares those.

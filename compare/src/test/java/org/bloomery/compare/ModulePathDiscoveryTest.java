@@ -93,15 +93,15 @@ class ModulePathDiscoveryTest {
         Object built;
         thread.setContextClassLoader(layerLoader);
         try {
-            built = filters.getMethod("create", String.class, spec, hasher)
-                    .invoke(null, kind, oneThousandAtOnePercent, strings);
+            // The build path serves every kind, static ones (which cannot add afterwards) too.
+            built = filters.getMethod("build", String.class, spec, hasher, Iterable.class)
+                    .invoke(null, kind, oneThousandAtOnePercent, strings, List.of("present"));
         } finally {
             thread.setContextClassLoader(previous);
         }
 
         assertThat(built.getClass().getModule().getLayer()).isSameAs(layer);
         assertThat(filter.getMethod("kind").invoke(built)).isEqualTo(kind);
-        filter.getMethod("add", Object.class).invoke(built, "present");
         assertThat(filter.getMethod("mightContain", Object.class).invoke(built, "present")).isEqualTo(true);
     }
 

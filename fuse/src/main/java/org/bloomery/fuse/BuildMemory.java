@@ -6,11 +6,14 @@ import org.bloomery.api.spi.HeapBudget;
 /**
  * The heap a build needs beyond the hashes it is given, checked before anything is allocated so
  * that a set too large for the heap is refused with a message, never an {@link OutOfMemoryError}.
- * While peeling, per slot: a 1-byte count, a 4-byte XOR of item indexes and a 4-byte queue entry;
- * per item: a 4-byte index and a 1-byte position on the peeling stack. The peeling arrays per slot
- * are released before the fingerprints (1, 2 or 4 bytes per slot) are allocated. With about 1.13
- * slots per item that is about 15.2 bytes per item, plus the 8 of the hash array the build owns:
- * 10^8 items need about 2.3 GB, and about 3.1 GB when the caller keeps its own copy of the hashes.
+ * The build turns the hash array it owns into the items' mixed hashes in place (8 bytes per item,
+ * not counted here). While peeling, per slot: a 1-byte count, a 4-byte XOR of item indexes and a
+ * 4-byte queue entry; per item: a 4-byte index and a 1-byte position on the peeling stack; and two
+ * int arrays of one entry per block for the partition (at most 2^13 blocks, 64 KiB, left out). The
+ * peeling arrays per slot are released before the fingerprints (1, 2 or 4 bytes per slot) are
+ * allocated. With about 1.13 slots per item that is about 15.2 bytes per item, plus the 8 of the
+ * hash array the build owns: 10^8 items need about 2.3 GB, and about 3.1 GB when the caller keeps
+ * its own copy of the hashes.
  */
 final class BuildMemory {
     private BuildMemory() {

@@ -27,6 +27,11 @@ final class ByteFingerprints implements FingerprintStore {
     }
 
     @Override
+    public int get(int slot) {
+        return slots[slot] & 0xFF;
+    }
+
+    @Override
     public void set(int slot, int value) {
         slots[slot] = (byte) value;
     }

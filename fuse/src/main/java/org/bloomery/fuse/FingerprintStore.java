@@ -67,6 +67,14 @@ sealed interface FingerprintStore permits ByteFingerprints, ShortFingerprints, I
     int xor(int a, int b, int c);
 
     /**
+     * One slot, zero-extended to 32 bits (the fourth read of a 4-wise filter).
+     *
+     * @param slot the slot
+     * @return its fingerprint
+     */
+    int get(int slot);
+
+    /**
      * Stores the low {@link #bits()} bits of a value.
      *
      * @param slot the slot

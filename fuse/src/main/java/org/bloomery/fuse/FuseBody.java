@@ -11,7 +11,8 @@ import org.bloomery.api.spi.Envelope;
 /**
  * The fuse kind's body inside the shared envelope, all big-endian: fingerprint bits f (byte: 8, 16
  * or 32), distinct items n (long), seed (long), segment length (int), slots (int), then the slots'
- * fingerprints, f / 8 bytes each. The segment length and slot count are derived from n and checked,
+ * fingerprints, f / 8 bytes each. The segment length and slot count are derived from n and the
+ * spec's arity (option {@code arity}, in the envelope's header) and checked,
  * so a forged n or length cannot make the reader allocate beyond the bytes that arrive.
  */
 final class FuseBody {
@@ -40,12 +41,20 @@ final class FuseBody {
             int bits = body.readUnsignedByte("fingerprint bits", expectedBits, expectedBits);
             long items = body.readLong("distinct items", 0, FuseLayout.MAX_ITEMS);
             long seed = body.readLong("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-            FuseLayout layout = FuseLayout.forItems(items);
+            FuseLayout layout = FuseLayout.forItems(items, arityOf(spec));
             body.readInt("segment length", layout.segmentLength(), layout.segmentLength());
             body.readInt("slots", layout.arrayLength(), layout.arrayLength());
             FingerprintStore store = FingerprintStore.readFrom(body, bits, layout.arrayLength());
             return new BinaryFuseFilter<>(spec, hasher, (int) items, seed, layout, store);
         });
+    }
+
+    private static int arityOf(FilterSpec spec) throws InvalidFilterDataException {
+        try {
+            return BinaryFuseFilter.arity(spec);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFilterDataException("the stored spec does not make a fuse filter: " + e.getMessage(), e);
+        }
     }
 
     private static int bitsOf(FilterSpec spec) throws InvalidFilterDataException {

@@ -1,44 +1,72 @@
 package org.bloomery.fuse;
 
 /**
- * Where a binary fuse filter's entries sit: an array of {@code segmentCount + 2} segments of
- * {@code segmentLength} slots each (a power of two). An item's three slots lie in three consecutive
- * segments, the first chosen by the item's mixed hash among the first {@code segmentCount}, the
- * other two at a hash-chosen offset within the next segments. The sizes follow the paper's rule
- * for 3-wise filters: segment length 2^floor(ln n / ln 3.33 + 2.25), capped at 2^18, and
- * about {@code max(1.125, 0.875 + 0.25 ln(10^6) / ln n)} slots per item.
+ * Where a binary fuse filter's entries sit: an array of {@code segmentCount + arity - 1} segments of
+ * {@code segmentLength} slots each (a power of two). An item's {@code arity} (3 or 4) slots lie in
+ * as many consecutive segments, the first chosen by the item's mixed hash among the first {@code
+ * segmentCount}, the others at a hash-chosen offset within the next segments. The sizes follow the
+ * paper's rules: for 3-wise filters, segment length 2^floor(ln n / ln 3.33 + 2.25), capped at 2^18,
+ * and about {@code max(1.125, 0.875 + 0.25 ln(10^6) / ln n)} slots per item; for 4-wise filters,
+ * segment length 2^floor(ln n / ln 2.91 - 0.5) and {@code max(1.075, 0.77 + 0.305 ln(600000) /
+ * ln n)} slots per item.
  *
  * @param segmentLength slots per segment, a power of two in [4, 2^18]
  * @param segmentCount segments an item's first slot can fall in, at least 1
- * @param arrayLength {@code (segmentCount + 2) * segmentLength}, the number of slots
+ * @param arrayLength {@code (segmentCount + arity - 1) * segmentLength}, the number of slots
+ * @param arity the slots per item, 3 or 4
  */
-record FuseLayout(int segmentLength, int segmentCount, int arrayLength) {
+record FuseLayout(int segmentLength, int segmentCount, int arrayLength, int arity) {
     /** Most distinct items one filter holds: 2^30, so the slots (about 1.13 per item) fit one array. */
     static final long MAX_ITEMS = 1L << 30;
-    /** Segments beyond the ones an item starts in: an item spans three consecutive segments. */
-    static final int EXTRA_SEGMENTS = 2;
+    /** The default slots per item. */
+    static final int DEFAULT_ARITY = 3;
 
     private static final int MIN_SEGMENT_BITS = 2;
     private static final int MAX_SEGMENT_BITS = 18;
+    /** The multipliers of {@link #mix} (MurmurHash3's finaliser) and their inverses modulo 2^64. */
+    private static final long C1 = 0xff51afd7ed558ccdL;
+    private static final long C2 = 0xc4ceb9fe1a85ec53L;
+    private static final long INVERSE_C1 = inverseOdd(C1);
+    private static final long INVERSE_C2 = inverseOdd(C2);
+    /** The odd multiplier of {@link #fourth}: 2^64 divided by the golden ratio. */
+    private static final long FOURTH_MULTIPLIER = 0x9E37_79B9_7F4A_7C15L;
 
     /**
-     * The layout for a set of distinct items.
+     * The 3-wise layout for a set of distinct items.
      *
      * @param items the number of distinct items, in [0, {@link #MAX_ITEMS}]
      * @return the layout
      */
     static FuseLayout forItems(long items) {
+        return forItems(items, DEFAULT_ARITY);
+    }
+
+    /**
+     * The layout for a set of distinct items.
+     *
+     * @param items the number of distinct items, in [0, {@link #MAX_ITEMS}]
+     * @param arity 3 or 4
+     * @return the layout
+     */
+    static FuseLayout forItems(long items, int arity) {
         if (items < 0 || items > MAX_ITEMS) {
             throw new IllegalArgumentException("a fuse filter holds 0 to " + MAX_ITEMS + " distinct items, got " + items);
         }
-        int segmentBits = items <= 1 ? MIN_SEGMENT_BITS
-                : (int) Math.floor(Math.log(items) / Math.log(3.33) + 2.25);
+        if (arity != 3 && arity != 4) {
+            throw new IllegalArgumentException("a fuse filter's arity is 3 or 4, got " + arity);
+        }
+        boolean four = arity == 4;
+        int segmentBits = items <= 1 ? MIN_SEGMENT_BITS : (int) Math.floor(four
+                ? Math.log(items) / Math.log(2.91) - 0.5 : Math.log(items) / Math.log(3.33) + 2.25);
         segmentBits = Math.max(MIN_SEGMENT_BITS, Math.min(MAX_SEGMENT_BITS, segmentBits));
         int segmentLength = 1 << segmentBits;
-        double slotsPerItem = items <= 1 ? 1.0 : Math.max(1.125, 0.875 + 0.25 * Math.log(1e6) / Math.log(items));
+        double slotsPerItem = items <= 1 ? 1.0 : four
+                ? Math.max(1.075, 0.77 + 0.305 * Math.log(600_000) / Math.log(items))
+                : Math.max(1.125, 0.875 + 0.25 * Math.log(1e6) / Math.log(items));
         long capacity = items <= 1 ? 0 : Math.round(items * slotsPerItem);
-        long segments = Math.max(1, (capacity + segmentLength - 1) / segmentLength - EXTRA_SEGMENTS);
-        return new FuseLayout(segmentLength, (int) segments, (int) ((segments + EXTRA_SEGMENTS) * segmentLength));
+        int extra = arity - 1;
+        long segments = Math.max(1, (capacity + segmentLength - 1) / segmentLength - extra);
+        return new FuseLayout(segmentLength, (int) segments, (int) ((segments + extra) * segmentLength), arity);
     }
 
     /**
@@ -79,6 +107,21 @@ record FuseLayout(int segmentLength, int segmentCount, int arrayLength) {
     }
 
     /**
+     * The fourth slot of a 4-wise filter: three segments after the first, at an offset set by the
+     * high bits of the hash times an odd constant. The other offsets take bits 0 to 35 and the first
+     * slot the high bits, so the fourth offset needs bits of its own: those of the product, which
+     * depend on every bit of the hash.
+     *
+     * @param mixed the item's mixed hash
+     * @param first its first slot
+     * @param segmentLength slots per segment
+     * @return a slot in the third segment after the first's
+     */
+    static int fourth(long mixed, int first, int segmentLength) {
+        return (first + 3 * segmentLength) ^ ((int) ((mixed * FOURTH_MULTIPLIER) >>> 46) & (segmentLength - 1));
+    }
+
+    /**
      * Slots the first slot can take.
      *
      * @return {@code segmentCount * segmentLength}
@@ -97,9 +140,43 @@ record FuseLayout(int segmentLength, int segmentCount, int arrayLength) {
      */
     static long mix(long hash, long seed) {
         long z = hash + seed;
-        z = (z ^ (z >>> 33)) * 0xff51afd7ed558ccdL;
-        z = (z ^ (z >>> 33)) * 0xc4ceb9fe1a85ec53L;
+        z = (z ^ (z >>> 33)) * C1;
+        z = (z ^ (z >>> 33)) * C2;
         return z ^ (z >>> 33);
+    }
+
+    /**
+     * The hash a mixed hash came from: the inverse of {@link #mix}, which is a bijection (each
+     * xor-shift by 33 undoes itself, and a multiplication by an odd constant is undone by its
+     * inverse modulo 2^64). The build keeps only the mixed hashes and recovers the hashes this way
+     * when it retries with another seed.
+     *
+     * @param mixed {@code mix(hash, seed)}
+     * @param seed the seed it was mixed with
+     * @return the hash
+     */
+    static long unmix(long mixed, long seed) {
+        long z = mixed ^ (mixed >>> 33);
+        z *= INVERSE_C2;
+        z ^= z >>> 33;
+        z *= INVERSE_C1;
+        z ^= z >>> 33;
+        return z - seed;
+    }
+
+    /**
+     * The multiplicative inverse of an odd number modulo 2^64, by Newton's iteration: each step
+     * doubles the correct low bits, from 3 (an odd x is its own inverse modulo 8) to 96 after five.
+     *
+     * @param odd an odd number
+     * @return x with {@code odd * x == 1}
+     */
+    static long inverseOdd(long odd) {
+        long x = odd;
+        for (int i = 0; i < 5; i++) {
+            x *= 2 - odd * x;
+        }
+        return x;
     }
 
     /**

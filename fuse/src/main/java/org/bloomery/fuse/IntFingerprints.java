@@ -50,6 +50,11 @@ final class IntFingerprints implements FingerprintStore {
     }
 
     @Override
+    public int get(int slot) {
+        return slots[slot];
+    }
+
+    @Override
     public void set(int slot, int value) {
         slots[slot] = value;
     }

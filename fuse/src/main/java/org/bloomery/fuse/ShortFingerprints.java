@@ -27,6 +27,11 @@ final class ShortFingerprints implements FingerprintStore {
     }
 
     @Override
+    public int get(int slot) {
+        return slots[slot] & 0xFFFF;
+    }
+
+    @Override
     public void set(int slot, int value) {
         slots[slot] = (short) value;
     }

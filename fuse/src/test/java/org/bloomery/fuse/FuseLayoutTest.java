@@ -17,6 +17,10 @@ class FuseLayoutTest {
         assertThat(layout.segmentLength()).isEqualTo(1 << 13);
         assertThat(layout.arrayLength()).isEqualTo(138 * 8192);
         assertThat((double) layout.arrayLength() / 1_000_000).isBetween(1.125, 1.135);
+        FuseLayout four = FuseLayout.forItems(1_000_000, 4);
+        assertThat(four.segmentLength()).isEqualTo(1 << 12);
+        assertThat(four.arrayLength()).isEqualTo(263 * 4096);
+        assertThat((double) four.arrayLength() / 1_000_000).isBetween(1.075, 1.08);
     }
 
     @Test
@@ -34,13 +38,28 @@ class FuseLayoutTest {
         assertThat(FuseLayout.first(0L, 100)).isZero();
     }
 
+    @Test
+    void unmixUndoesMixForEverySeed() {
+        SplittableRandom random = new SplittableRandom(2);
+        for (int i = 0; i < 10_000; i++) {
+            long hash = random.nextLong();
+            long seed = random.nextLong();
+            assertThat(FuseLayout.unmix(FuseLayout.mix(hash, seed), seed)).isEqualTo(hash);
+        }
+        assertThat(FuseLayout.unmix(FuseLayout.mix(0, 0), 0)).isZero();
+        assertThat(FuseLayout.inverseOdd(3) * 3).isEqualTo(1);
+        assertThat(FuseLayout.inverseOdd(0xc4ceb9fe1a85ec53L) * 0xc4ceb9fe1a85ec53L).isEqualTo(1);
+    }
+
     @ParameterizedTest(name = "n={0}")
     @ValueSource(longs = {0, 1, 2, 3, 10, 1000, 123_456, 10_000_000, 1L << 30})
-    void theThreeSlotsLieInThreeConsecutiveSegmentsInsideTheArray(long items) {
+    void theSlotsLieInConsecutiveSegmentsInsideTheArray(long items) {
         FuseLayout layout = FuseLayout.forItems(items);
         int length = layout.segmentLength();
         assertThat(Integer.bitCount(length)).isOne();
         assertThat((long) layout.arrayLength()).isEqualTo((long) (layout.segmentCount() + 2) * length);
+        FuseLayout four = FuseLayout.forItems(items, 4);
+        assertThat((long) four.arrayLength()).isEqualTo((long) (four.segmentCount() + 3) * four.segmentLength());
         SplittableRandom random = new SplittableRandom(items);
         for (int i = 0; i < 10_000; i++) {
             long mixed = FuseLayout.mix(random.nextLong(), 42);
@@ -51,6 +70,10 @@ class FuseLayoutTest {
             assertThat(b / length).isEqualTo(a / length + 1);
             assertThat(c / length).isEqualTo(a / length + 2);
             assertThat(c).isLessThan(layout.arrayLength());
+            int first = FuseLayout.first(mixed, four.startSlots());
+            int d = FuseLayout.fourth(mixed, first, four.segmentLength());
+            assertThat(d / four.segmentLength()).isEqualTo(first / four.segmentLength() + 3);
+            assertThat(d).isLessThan(four.arrayLength());
         }
     }
 }

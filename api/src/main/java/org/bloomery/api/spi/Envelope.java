@@ -80,8 +80,10 @@ public final class Envelope {
      *
      * @param kind the kind named in the envelope
      * @param stream the whole envelope again, for the provider's {@code readFrom}
+     * @param hasherId the id of the hasher the filter was written with, so that a reader that does
+     *     not hash items (one that only describes the filter) can read it with a hasher of that id
      */
-    public record KindPrefix(String kind, InputStream stream) {
+    public record KindPrefix(String kind, InputStream stream, String hasherId) {
     }
 
     /**
@@ -166,7 +168,7 @@ public final class Envelope {
         ByteArrayOutputStream seen = new ByteArrayOutputStream();
         Header header = readHeader(new DataInputStream(new Recording(in, seen)));
         InputStream replay = new SequenceInputStream(new ByteArrayInputStream(seen.toByteArray()), in);
-        return new KindPrefix(header.kind(), replay);
+        return new KindPrefix(header.kind(), replay, header.hasherId());
     }
 
     /**

@@ -85,6 +85,35 @@ class BitArrayTest {
         assertThat(bits.probesSet(hash + 1, 5)).isFalse();
     }
 
+    /**
+     * The query (its probes tested in pairs) answers exactly "every one of the k positions is set",
+     * for every k from 1 to 64 (odd k leave one probe after the pairs), on an array about half
+     * full, so both answers and a first clear bit at every probe occur.
+     */
+    @Test
+    void probesSetIsTrueExactlyWhenEveryPositionIsSet() {
+        long m = 64 * 37;
+        BitArray bits = new BitArray(m);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(21);
+        for (int i = 0; i < m * 7 / 10; i++) {
+            bits.set(random.nextLong(m));
+        }
+        int trues = 0;
+        for (int k = 1; k <= 64; k++) {
+            for (int trial = 0; trial < 2_000; trial++) {
+                long hash = random.nextLong();
+                boolean all = true;
+                long g = hash;
+                for (int i = 0; i < k; i++, g += BloomProbes.step(hash)) {
+                    all &= bits.get(BloomProbes.position(g, m));
+                }
+                assertThat(bits.probesSet(hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
+                trues += all ? 1 : 0;
+            }
+        }
+        assertThat(trues).as("keys whose probes were all set").isGreaterThan(1_000);
+    }
+
     /** The blocked methods touch exactly the bits BlockedProbes gives, inside the key's block. */
     @Test
     void blockProbesSetAndTestTheBlockedPositions() {

@@ -90,6 +90,15 @@ class EnvelopeTest {
                 .hasMessageContaining("'xxh64:long-le'").hasMessageContaining("'xxh64:utf8'");
     }
 
+    @Test
+    void theKindPrefixNamesTheKindAndTheHasherAndReplaysTheWholeEnvelope() throws IOException {
+        byte[] good = plain();
+        Envelope.KindPrefix prefix = Envelope.readKind(new ByteArrayInputStream(good));
+        assertThat(prefix.kind()).isEqualTo("test-exact");
+        assertThat(prefix.hasherId()).isEqualTo(HASHER.id());
+        assertThat(prefix.stream().readAllBytes()).isEqualTo(good);
+    }
+
     /** One flipped byte in the kind used to dispatch to a kind that does not exist ("blassic"). */
     @Test
     void aDamagedHeaderIsCaughtByItsChecksumBeforeTheKindIsUsed() throws IOException {

@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -54,10 +55,29 @@ public final class BloomeryContestant implements Contestant {
                 Filters.create(kind, spec(1, 0.01, options), KeyHasher.longs()).capabilities());
         String description = "Bloomery '" + kind + "' (" + provider.getClass().getName() + ")"
                 + (options.isEmpty() ? "" : ", options " + options);
-        return new Entrant(name, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) -> {
-            KeyHasher<?> hasher = keyType == KeyType.STRING ? KeyHasher.strings() : KeyHasher.longs();
-            return new BloomeryContestant(Filters.create(kind, spec(n, fpp, options), hasher));
-        });
+        return new Entrant(name, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) ->
+                new BloomeryContestant(Filters.create(kind, spec(n, fpp, options), hasher(keyType))),
+                Optional.of(SetBuilder.sized((keyType, keys, fpp) -> built(kind, keyType, keys, fpp, options))));
+    }
+
+    private static KeyHasher<?> hasher(KeyType keyType) {
+        return keyType == KeyType.STRING ? KeyHasher.strings() : KeyHasher.longs();
+    }
+
+    /**
+     * The kind built from the whole set through the SPI's build path, {@link Filters#buildFromHashes}:
+     * a string key's long is already its item hash, a long key is hashed here (in the array, which
+     * the builder owns), as {@link #add(long)} would.
+     */
+    private static BloomeryContestant built(String kind, KeyType keyType, long[] keys, double fpp,
+                                            Map<String, String> options) {
+        if (keyType == KeyType.LONG) {
+            for (int i = 0; i < keys.length; i++) {
+                keys[i] = KeyHasher.hashLong(keys[i]);
+            }
+        }
+        FilterSpec spec = spec(Math.max(1, keys.length), fpp, options);
+        return new BloomeryContestant(Filters.buildFromHashes(kind, spec, hasher(keyType), keys));
     }
 
     private static FilterSpec spec(long n, double fpp, Map<String, String> options) {

@@ -1,6 +1,7 @@
 package org.bloomery.compare.contestant;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -15,10 +16,12 @@ import java.util.Set;
  * @param reproducible true if the same keys always give the same answers; false for a library that
  *     salts its hash at random, so that its measured figures vary from run to run
  * @param description one line naming the library, version and class(es)
- * @param factory builds an empty instance
+ * @param factory builds an empty instance ({@link Ability#STATIC} ones cannot: theirs throws)
+ * @param builder builds an instance from a whole set, for the {@code static} workload; empty for a
+ *     contestant that does not take part in it
  */
 public record Entrant(String name, String family, Side side, Set<Ability> abilities, boolean reproducible,
-                      String description, Factory factory) {
+                      String description, Factory factory, Optional<SetBuilder> builder) {
 
     /** Builds an empty contestant. */
     @FunctionalInterface
@@ -42,6 +45,23 @@ public record Entrant(String name, String family, Side side, Set<Ability> abilit
         abilities = Set.copyOf(abilities);
         Objects.requireNonNull(description, "description");
         Objects.requireNonNull(factory, "factory");
+        Objects.requireNonNull(builder, "builder");
+    }
+
+    /**
+     * An entrant that is not built from a whole set (it takes no part in the {@code static} workload).
+     *
+     * @param name as the record's
+     * @param family as the record's
+     * @param side as the record's
+     * @param abilities as the record's
+     * @param reproducible as the record's
+     * @param description as the record's
+     * @param factory as the record's
+     */
+    public Entrant(String name, String family, Side side, Set<Ability> abilities, boolean reproducible,
+                   String description, Factory factory) {
+        this(name, family, side, abilities, reproducible, description, factory, Optional.empty());
     }
 
     /**

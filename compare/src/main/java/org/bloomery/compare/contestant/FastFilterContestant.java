@@ -1,13 +1,18 @@
 package org.bloomery.compare.contestant;
 
 import java.util.EnumSet;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 import org.bloomery.api.KeyHasher;
 import org.fastfilter.Filter;
 import org.fastfilter.cuckoo.Cuckoo16;
 import org.fastfilter.cuckoo.Cuckoo8;
+import org.fastfilter.xor.Xor16;
+import org.fastfilter.xor.Xor8;
+import org.fastfilter.xor.XorFuse8;
 
 /**
  * FastFilter_java's filters (peers of the Bloom family and of cuckoo). They take 64-bit keys and
@@ -15,7 +20,9 @@ import org.fastfilter.cuckoo.Cuckoo8;
  * KeyHasher#hashString}), so their string rows include Bloomery's hashing, not a hash of their own.
  * Their add returns nothing, so {@link #add(long)} answers true. Plain writes: none is safe for
  * concurrent adds. Sizing: {@link FastFilterConstructors}; the cuckoo filters take a capacity only
- * (n / 0.95, as their own {@code construct}), their fpp fixed by the 8- or 16-bit fingerprint.
+ * (n / 0.95, as their own {@code construct}), their fpp fixed by the 8- or 16-bit fingerprint. The
+ * xor and fuse filters are static ({@link Ability#STATIC}): built by {@code construct(long[])} from the
+ * whole set, in the {@code static} workload only.
  */
 public final class FastFilterContestant implements Contestant {
     /**
@@ -104,6 +111,48 @@ public final class FastFilterContestant implements Contestant {
                     Cuckoo16 filter = new Cuckoo16(cuckooCapacity(n));
                     return new FastFilterContestant(filter, filter::insert);
                 });
+    }
+
+    /**
+     * The entrant {@code fastfilter-xor8}: {@code Xor8}, a static xor filter of 8-bit fingerprints
+     * (about 9.84 bits per key, fpp 2^-8).
+     *
+     * @return the entrant
+     */
+    public static Entrant xor8() {
+        return built("fastfilter-xor8", "org.fastfilter.xor.Xor8", 8, Xor8::construct);
+    }
+
+    /**
+     * The entrant {@code fastfilter-xorfuse8}: {@code XorFuse8}, the (non-binary) fuse filter of
+     * 8-bit fingerprints (fpp 2^-8).
+     *
+     * @return the entrant
+     */
+    public static Entrant xorFuse8() {
+        return built("fastfilter-xorfuse8", "org.fastfilter.xor.XorFuse8", 8, XorFuse8::construct);
+    }
+
+    /**
+     * The entrant {@code fastfilter-xor16}: {@code Xor16}, a static xor filter of 16-bit fingerprints
+     * (fpp 2^-16).
+     *
+     * @return the entrant
+     */
+    public static Entrant xor16() {
+        return built("fastfilter-xor16", "org.fastfilter.xor.Xor16", 16, Xor16::construct);
+    }
+
+    /**
+     * A static FastFilter entrant, family {@code fuse}: it serves the targets its fingerprint width is
+     * the narrowest to meet, and builds from the keys as they come (long keys themselves, string keys
+     * as Bloomery's string hash), which its {@code construct} may reorder.
+     */
+    private static Entrant built(String name, String className, int bits, Function<long[], Filter> construct) {
+        return new Entrant(name, "fuse", Side.PEER, Set.of(Ability.STATIC), REPRODUCIBLE, described(className),
+                (type, n, fpp) -> {
+                    throw new UnsupportedOperationException(name + " is static: it is built from the whole set");
+                }, Optional.of(SetBuilder.fingerprintBits(bits, (type, keys, fpp) -> of(construct.apply(keys)))));
     }
 
     /** Room for n keys as FastFilter's own {@code construct} sizes it: capacity n / 0.95. */

@@ -43,6 +43,17 @@ public sealed interface Keys permits LongKeys, StringKeys {
     long countContained(Contestant contestant, int from, int to);
 
     /**
+     * Keys {@code from} to {@code to} as a set is built from them ({@link
+     * org.bloomery.compare.contestant.SetBuilder}): a long key as itself, a string key as Bloomery's
+     * string hash ({@code KeyHasher.hashString}).
+     *
+     * @param from first index
+     * @param to end index
+     * @return a new array of {@code to - from} longs
+     */
+    long[] longs(int from, int to);
+
+    /**
      * Removes keys {@code from} to {@code to}, each of which was added.
      *
      * @param contestant the contestant

@@ -1,5 +1,6 @@
 package org.bloomery.compare.keys;
 
+import java.util.Arrays;
 import java.util.Objects;
 import org.bloomery.compare.contestant.Contestant;
 import org.bloomery.compare.contestant.KeyType;
@@ -40,6 +41,12 @@ final class LongKeys implements Keys {
             }
         }
         return found;
+    }
+
+    @Override
+    public long[] longs(int from, int to) {
+        Objects.checkFromToIndex(from, to, keys.length);
+        return Arrays.copyOfRange(keys, from, to);
     }
 
     @Override

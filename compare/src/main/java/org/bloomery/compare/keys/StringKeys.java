@@ -1,6 +1,7 @@
 package org.bloomery.compare.keys;
 
 import java.util.Objects;
+import org.bloomery.api.KeyHasher;
 import org.bloomery.compare.contestant.Contestant;
 import org.bloomery.compare.contestant.KeyType;
 
@@ -40,6 +41,16 @@ final class StringKeys implements Keys {
             }
         }
         return found;
+    }
+
+    @Override
+    public long[] longs(int from, int to) {
+        Objects.checkFromToIndex(from, to, keys.length);
+        long[] hashes = new long[to - from];
+        for (int i = from; i < to; i++) {
+            hashes[i - from] = KeyHasher.hashString(keys[i]);
+        }
+        return hashes;
     }
 
     @Override

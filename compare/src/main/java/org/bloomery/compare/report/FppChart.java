@@ -7,8 +7,8 @@ import org.bloomery.compare.workload.Result;
 
 /**
  * Chart 1: measured false-positive rate (log scale) against bits per element (log scale) for every
- * contestant of the uniform workload at every fpp, with the 95% interval as a vertical bar, the
- * lower bound log2(1/ε) and the classic Bloom curve 1.44·log2(1/ε) as lines. Filled circles are string
+ * contestant of the uniform workload (and, in a chart of its own, of the static workload) at every
+ * fpp, with the 95% interval as a vertical bar, the lower bound log2(1/ε) and the classic Bloom curve 1.44·log2(1/ε) as lines. Filled circles are string
  * keys, open squares long keys. A point that would cover another is moved sideways in steps of
  * {@link #DODGE} pixels (right, left, further right, …) with a thin leader back to its true place, so
  * that every contestant stays visible; the tooltip gives exact values.

@@ -78,6 +78,11 @@ public final class HtmlReport {
                         .append(ScalingChart.draw(scaling, contestants, report.info().machine().caches()));
             }
         }
+        List<Result> builtFromSets = report.of(Workload.STATIC);
+        if (!builtFromSets.isEmpty()) {
+            html.append("<h2>Built from a set: false-positive rate against space</h2>\n")
+                    .append(FppChart.draw(builtFromSets, contestants));
+        }
         if (!report.jmh().isEmpty()) {
             html.append("<h2>JMH figures</h2>\n").append(JmhChart.draw(report.jmh()));
         }

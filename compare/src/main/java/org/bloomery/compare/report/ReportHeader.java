@@ -69,6 +69,10 @@ final class ReportHeader {
                 + " last-level caches, after which every query is a cache miss.");
         lines.add("threads: the contestants safe for concurrent use, filled with n keys, are queried by 1 thread"
                 + " and by " + info.threads() + " threads at once; the figure is all threads together.");
+        lines.add("static: each of at most 3 rounds builds every contestant from the whole set of n keys at once (build"
+                + " time per key includes hashing string keys) and queries its share of the present and 10·n absent keys;"
+                + " static filters (fuse, FastFilter's xor and fuse filters, with the narrowest fingerprint that"
+                + " meets the target) beside the classic and cuckoo kinds built from the same set.");
         lines.add("The summary's choices come from this run's own figures among the Bloomery kinds run, by their"
                 + " abilities (delete, grow, built from a set, shared between processes); two kinds whose medians"
                 + " lie within each other's range of rounds are tied.");

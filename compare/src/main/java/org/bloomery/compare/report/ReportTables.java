@@ -45,6 +45,9 @@ final class ReportTables {
         if (!report.of(Workload.THREADS).isEmpty()) {
             tables.add(threads(report.of(Workload.THREADS)));
         }
+        if (!report.of(Workload.STATIC).isEmpty()) {
+            tables.add(builtFromSets(report.of(Workload.STATIC)));
+        }
         tables.addAll(SharedTables.of(report));
         if (!report.jmh().isEmpty()) {
             tables.add(JmhTables.list(report.jmh()));
@@ -143,6 +146,25 @@ final class ReportTables {
         return new Table("threads: query throughput of the contestants safe for concurrent use, all threads together"
                 + " (M ops/s)", List.of("contestant", "keys", "threads", "query present", "query absent",
                 "absent speed-up over 1 thread"), Set.of(0, 1), cells);
+    }
+
+    private static Table builtFromSets(List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows) {
+            Throughput t = r.throughput();
+            double measured = r.falsePositives().rate();
+            cells.add(List.of(name(r), r.family(), r.keyType().label(), Figures.fpp(r.targetFpp()),
+                    Figures.twoDecimals(r.bitsPerElement()), measured > 0
+                            ? Figures.twoDecimals(r.bitsPerElement() / Figures.lowerBoundBits(measured)) + "×" : "–",
+                    withInterval(r.falsePositives()), Figures.count(r.falseNegatives()),
+                    Figures.spread(t.add().nanosPerOperation()), Figures.spread(t.queryPresent()),
+                    Figures.spread(t.queryAbsent())));
+        }
+        return new Table("static: build from the whole set of n keys at once, query n present and 10·n absent"
+                + " (FastFilter takes 64-bit keys: string keys reach it as Bloomery's string hash)",
+                List.of("contestant", "family", "keys", "target fpp", "bits/element", "× log2(1/measured fpp)",
+                        "measured fpp (95% CI)", "false neg.", "build (ns/key)", "query present (M ops/s)",
+                        "query absent (M ops/s)"), Set.of(0, 1, 2), cells);
     }
 
     private static String name(Result r) {

@@ -49,10 +49,10 @@ public final class Comparison {
             List<Heat> heats = new ArrayList<>();
             for (Workload workload : plan.workloads()) {
                 workload.heats(plan, type).forEach(heat -> heats.add(new Heat(workload.label() + " · " + type.label()
-                        + " keys · " + heat.label(), heat.lanes())));
+                        + " keys · " + heat.label(), heat.lanes(), heat.rounds())));
             }
             heatsByType.add(heats);
-            steps += heats.size() * plan.rounds();
+            steps += heats.stream().mapToInt(heat -> heat.rounds(plan)).sum();
         }
         progress.begin(steps);
         KeyGenerator generator = new KeyGenerator(plan.seed());
@@ -80,8 +80,9 @@ public final class Comparison {
     }
 
     private List<Result> race(Heat heat, KeyPools keys) {
-        for (int round = 0; round < plan.rounds(); round++) {
-            progress.step(String.format(Locale.ROOT, "%s · round %d of %d", heat.label(), round + 1, plan.rounds()));
+        int rounds = heat.rounds(plan);
+        for (int round = 0; round < rounds; round++) {
+            progress.step(String.format(Locale.ROOT, "%s · round %d of %d", heat.label(), round + 1, rounds));
             for (Lane lane : Interleaving.order(heat.lanes(), round)) {
                 lane.pass(keys, round);
             }
@@ -95,8 +96,8 @@ public final class Comparison {
     }
 
     /**
-     * Lets the JIT compile every contestant's paths before anything is timed, so that the first
-     * contestant measured is not the one that pays for compilation.
+     * Lets the JIT compile every contestant's paths before anything is timed (the static workload's
+     * builds too), so that the first contestant measured is not the one that pays for compilation.
      */
     private void warmUp(KeyPools keys) {
         int count = Math.min(WARM_UP_KEYS, plan.n());
@@ -112,6 +113,15 @@ public final class Comparison {
                 keys.absent().countContained(c, 0, count);
                 if (e.can(Ability.REMOVE)) {
                     keys.present().removeFrom(c, 0, count);
+                }
+            }
+            if (plan.runs(Workload.STATIC)) {
+                for (double fpp : plan.fpps()) {
+                    for (Entrant e : StaticWorkload.contestants(plan, fpp)) {
+                        Contestant c = e.builder().orElseThrow().build(keys.type(), keys.present().longs(0, count), fpp);
+                        keys.present().countContained(c, 0, count);
+                        keys.absent().countContained(c, 0, count);
+                    }
                 }
             }
         }

@@ -9,9 +9,20 @@ import java.util.List;
  *
  * @param label what the heat measures, for progress lines, e.g. {@code "uniform · fpp 0.01"}
  * @param lanes one per contestant, in report order
+ * @param rounds the timed rounds, at most the plan's; 0 for the plan's
  */
-record Heat(String label, List<Lane> lanes) {
+record Heat(String label, List<Lane> lanes, int rounds) {
     Heat {
         lanes = List.copyOf(lanes);
+    }
+
+    /** A heat of the plan's rounds. */
+    Heat(String label, List<Lane> lanes) {
+        this(label, lanes, 0);
+    }
+
+    /** The rounds this heat runs in a plan. */
+    int rounds(Plan plan) {
+        return rounds > 0 ? Math.min(rounds, plan.rounds()) : plan.rounds();
     }
 }

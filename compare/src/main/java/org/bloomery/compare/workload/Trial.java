@@ -8,6 +8,7 @@ import java.util.OptionalInt;
 import org.bloomery.compare.contestant.Contestant;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.compare.contestant.SetBuilder;
 import org.bloomery.compare.keys.Keys;
 import org.bloomery.compare.stats.Proportion;
 
@@ -45,6 +46,20 @@ final class Trial {
     /** Builds a fresh contestant sized for {@code capacity} and starts a round on it. */
     Contestant round(long capacity, double fpp) {
         return round(entrant.create(keyType, capacity, fpp));
+    }
+
+    /**
+     * Starts a timed round on a contestant built from keys [0, n) at once, and times the build (with
+     * the keys' conversion to the longs a set is built from) as the round's add phase.
+     *
+     * @return the contestant
+     */
+    Contestant roundBuiltFrom(SetBuilder builder, Keys keys, int n, double fpp) {
+        rounds.add(new EnumMap<>(Phase.class));
+        long start = System.nanoTime();
+        contestant = builder.build(keyType, keys.longs(0, n), fpp);
+        record(Phase.ADD, n, 0, System.nanoTime() - start);
+        return contestant;
     }
 
     /** Lets go of the round's contestant so that it can be collected before the next lane runs. */

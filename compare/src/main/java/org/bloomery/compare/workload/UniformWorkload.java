@@ -44,6 +44,11 @@ final class UniformWorkload {
     static void fillAndProbe(Trial trial, KeyPools keys, int n, int round, int rounds) {
         trial.add(keys.present(), 0, n);
         trial.measureSize();
+        probe(trial, keys, n, round, rounds);
+    }
+
+    /** Queries round {@code round}'s share of the n present keys and of the 10·n absent keys. */
+    static void probe(Trial trial, KeyPools keys, int n, int round, int rounds) {
         trial.queryPresent(keys.present(), TrialLane.sliceStart(n, round, rounds),
                 TrialLane.sliceStart(n, round + 1, rounds));
         int absent = n * Plan.ABSENT_PER_KEY;

@@ -21,7 +21,12 @@ public enum Workload {
     /** n from 10^4 upwards in steps of √10: nanoseconds per add and per query against n. */
     SCALING(ScalingWorkload::heats),
     /** Query throughput of the contestants safe for concurrent use, at 1 thread and at the plan's threads. */
-    THREADS(ThreadsWorkload::heats);
+    THREADS(ThreadsWorkload::heats),
+    /**
+     * Build from the whole set of n keys at once, then query n present and 10·n absent keys: the static
+     * filters, against the classic and cuckoo kinds built from the same set.
+     */
+    STATIC(StaticWorkload::heats);
 
     private final Setup setup;
 

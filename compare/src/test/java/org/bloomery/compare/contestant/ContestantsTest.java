@@ -21,6 +21,10 @@ class ContestantsTest {
                 .flatMap(e -> Stream.of(KeyType.values()).map(type -> Arguments.of(e.name(), e, type)));
     }
 
+    static Stream<Arguments> builtFiltersAndKeyTypes() {
+        return filtersAndKeyTypes().filter(a -> ((Entrant) a.get()[1]).builder().isPresent());
+    }
+
     static Stream<Arguments> removableFiltersAndKeyTypes() {
         return filtersAndKeyTypes().filter(a -> ((Entrant) a.get()[1]).can(Ability.REMOVE));
     }
@@ -36,10 +40,29 @@ class ContestantsTest {
     void holdsEveryKeyAndAnswersLikeAFilter(String name, Entrant entrant, KeyType type) {
         KeyGenerator generator = new KeyGenerator(5);
         Keys present = generator.present(type, N);
-        Contestant contestant = entrant.create(type, N, 0.01);
-        present.addTo(contestant, 0, N);
+        Contestant contestant;
+        if (entrant.can(Ability.STATIC)) {
+            contestant = entrant.builder().orElseThrow().build(type, present.longs(0, N), 0.01);
+        } else {
+            contestant = entrant.create(type, N, 0.01);
+            present.addTo(contestant, 0, N);
+        }
+        answersLikeAFilter(generator, present, contestant);
+    }
+
+    /** Every contestant that can be built from a whole set (the static workload's path) holds it too. */
+    @ParameterizedTest(name = "{0} {2}")
+    @MethodSource("builtFiltersAndKeyTypes")
+    void builtFromTheWholeSetHoldsIt(String name, Entrant entrant, KeyType type) {
+        KeyGenerator generator = new KeyGenerator(5);
+        Keys present = generator.present(type, N);
+        answersLikeAFilter(generator, present, entrant.builder().orElseThrow().build(type, present.longs(0, N), 0.01));
+    }
+
+    private static void answersLikeAFilter(KeyGenerator generator, Keys present, Contestant contestant) {
         assertThat(present.countContained(contestant, 0, N)).isEqualTo(N);
-        assertThat(generator.absent(type, ABSENT).countContained(contestant, 0, ABSENT)).isLessThan(ABSENT / 20);
+        assertThat(generator.absent(present.type(), ABSENT).countContained(contestant, 0, ABSENT))
+                .isLessThan(ABSENT / 20);
         assertThat(contestant.bitSize()).isPresent();
         assertThat(contestant.bitSize().getAsLong() / (double) N).isBetween(6.64, 320.0);
     }

@@ -159,6 +159,26 @@ class SummaryTest {
     }
 
     @Test
+    void theStaticWorkloadNamesTheSmallestStaticKindAndTheBestStaticPeer() {
+        List<Result> rows = new ArrayList<>();
+        for (KeyType type : KeyType.values()) {
+            rows.add(uniform("classic", Side.BLOOMERY, Set.of(), type, 9.6, 40, 10, Double.NaN));
+            rows.add(result(Workload.STATIC, "fuse", Side.BLOOMERY, Set.of(Ability.STATIC), type, 9.04, 3_900, 30,
+                    4, Double.NaN));
+            // The dynamic kinds built from the same set are baselines: they do not serve this need.
+            rows.add(result(Workload.STATIC, "classic", Side.BLOOMERY, Set.of(), type, 9.6, 10_000, 40, 8,
+                    Double.NaN));
+            rows.add(result(Workload.STATIC, "xor8", Side.PEER, Set.of(Ability.STATIC), type, 9.84, 4_100, 40, 4,
+                    Double.NaN));
+        }
+        Summary.Row row = row(report(rows, List.of("uniform", "static")), "a set known in advance");
+        assertThat(row.winners()).containsExactly("fuse");
+        assertThat(row.figures()).contains("9.04 bits/item");
+        assertThat(row.runnerUp()).isEqualTo("–");
+        assertThat(row.bestPeer()).startsWith("xor8: 9.84 bits/item");
+    }
+
+    @Test
     void aFilterClearlyAboveItsTargetIsNotTheSmallest() {
         List<Result> rows = new ArrayList<>();
         rows.add(result(Workload.UNIFORM, "over", Side.BLOOMERY, Set.of(), KeyType.LONG, 8, 30_000, 40, 10,
