@@ -362,10 +362,8 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         }
         int blockCells = shape.blockCells();
         long base = BlockedProbes.block(hash, blocks) * blockCells - sharding.firstCell(shard);
-        int state = BlockedProbes.seed(hash);
         for (int i = 0; i < k; i++) {
-            state = BlockedProbes.next(state);
-            offsets[i] = Long.toString(cells.redisOffset(base + BlockedProbes.cell(state, blockCells)));
+            offsets[i] = Long.toString(cells.redisOffset(base + BlockedProbes.cell(hash, i, k, blockCells)));
         }
         return offsets;
     }
