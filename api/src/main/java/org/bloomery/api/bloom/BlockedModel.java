@@ -23,6 +23,10 @@ package org.bloomery.api.bloom;
 final class BlockedModel {
     /** Relative precision at which the sum over j stops: far below any fpp difference that matters. */
     private static final double TAIL = 1e-12;
+    /** Mean items per unit from which the sum over j steps through a bell instead of every j. */
+    private static final double WIDE_MEAN = 1000;
+    /** Standard deviations each side of the mean that the stepped sum covers. */
+    private static final double WIDE_SPREAD = 12;
     /** The k sizing chooses from: those the model is exact for. */
     private static final int[] EXACT_HASHES = {1, 2, 4, 8, 16, 24, 32, 40, 48, 56, 64};
     /** Stirling numbers of the second kind S(q, d) for q, d in [0, 8]: q probes over d distinct cells. */
@@ -71,9 +75,12 @@ final class BlockedModel {
         if (units == 1) {
             return perUnit(n, c, k);
         }
+        double mean = (double) n / units;
+        if (mean >= WIDE_MEAN) {
+            return wideSum(n, units, c, k);
+        }
         double logOther = StrictMath.log((double) units - 1);
         double logP = n * StrictMath.log1p(-1.0 / units);
-        double mean = (double) n / units;
         double sum = 0;
         for (long j = 0; j <= n; j++) {
             double pj = StrictMath.exp(logP);
@@ -93,6 +100,55 @@ final class BlockedModel {
             logP += logRatio;
         }
         return Math.min(1, sum);
+    }
+
+    /**
+     * The sum over j for units holding {@value #WIDE_MEAN} items or more on average (an explicit m far
+     * below the items' need): the binomial weights are then a bell of standard deviation sd at least
+     * 30, so the terms beyond {@value #WIDE_SPREAD} sd weigh under e^-72 and, both factors being
+     * smooth over a scale of sd, the weighted mean over every {@code sd / 4}-th j equals the full
+     * sum to far below any fpp difference that matters (the error of such a sum falls as e^(-2 pi^2
+     * (sd / step)^2)). A few hundred terms instead of one per item. Units this full answer nearly
+     * every query true, so this path only ever sizes a hopelessly small explicit m.
+     */
+    private static double wideSum(long n, long units, int c, int k) {
+        double q = 1.0 / units;
+        double mean = n * q;
+        double sd = Math.sqrt(mean * (1 - q));
+        long low = Math.max(0, (long) Math.floor(mean - WIDE_SPREAD * sd));
+        long high = Math.min(n, (long) Math.ceil(mean + WIDE_SPREAD * sd));
+        long step = Math.max(1, (long) (sd / 4));
+        double logQ = StrictMath.log(q);
+        double logNotQ = StrictMath.log1p(-q);
+        double logFactorialN = logFactorial(n);
+        double sum = 0;
+        double weight = 0;
+        for (long j = low; j <= high; j += step) {
+            double logP = logFactorialN - logFactorial(j) - logFactorial(n - j) + j * logQ + (n - j) * logNotQ;
+            double pj = StrictMath.exp(logP);
+            sum += pj * perUnit(j, c, k);
+            weight += pj;
+        }
+        // Dividing by the weights' own sum (1 up to rounding) cancels the rounding that the large
+        // logarithms of n! put into every weight alike.
+        return Math.min(1, sum / weight);
+    }
+
+    /** ln(x!): a sum of logarithms below 20, else Stirling's series (error below 1e-13). */
+    static double logFactorial(long x) {
+        if (x < 20) {
+            double sum = 0;
+            for (long i = 2; i <= x; i++) {
+                sum += StrictMath.log(i);
+            }
+            return sum;
+        }
+        double y = x + 1.0;
+        double inverse = 1 / y;
+        double inverseSquared = inverse * inverse;
+        return (y - 0.5) * StrictMath.log(y) - y + 0.5 * StrictMath.log(2 * StrictMath.PI)
+                + inverse * (1.0 / 12 - inverseSquared * (1.0 / 360 - inverseSquared * (1.0 / 1260
+                        - inverseSquared / 1680)));
     }
 
     /** The fpp of one unit holding j items, c cells per word. */

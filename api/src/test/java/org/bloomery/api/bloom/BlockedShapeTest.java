@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.bloomery.api.FilterSpec;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -33,6 +34,40 @@ class BlockedShapeTest {
         assertThat(shape.fppAt(n)).isCloseTo(expected, within(1e-12));
         assertThat(shape.layout()).isEqualTo(BloomLayout.BLOCKED);
         assertThat(shape.blocks()).isEqualTo(blocks);
+    }
+
+    /**
+     * Far more items than the cells want (here 3,000 per block): the model steps through the bell of
+     * the binomial weights instead of summing every j, and still equals the full sum; and sizing a
+     * hopelessly small explicit m for 10^9 items takes moments, not a term per item.
+     */
+    @Test
+    @Timeout(60)
+    void overloadedBlocksSumTheBellInSteps() {
+        long blocks = 100;
+        long n = 300_000;
+        double q = 1.0 / blocks;
+        double logP = n * Math.log1p(-q);
+        double expected = 0;
+        for (long j = 0; j <= n; j++) {
+            expected += Math.exp(logP) * Math.pow(1 - Math.pow(63 / 64.0, j), 8);
+            logP += Math.log((double) (n - j) / (j + 1)) + Math.log(q) - Math.log1p(-q);
+        }
+        assertThat(new BloomShape(blocks * 512, 8, 512).fppAt(n)).isCloseTo(expected, within(1e-9 * expected));
+        assertThat(BlockedModel.logFactorial(25)).isCloseTo(sumOfLogs(25), within(1e-12));
+        assertThat(BlockedModel.logFactorial(1000)).isCloseTo(sumOfLogs(1000), within(1e-9));
+        FilterSpec huge = FilterSpec.of(1_000_000_000L, 0.01).withOption("layout", "blocked").withOption("bits", "4096");
+        BloomShape shape = BloomShape.fromSpec(huge, BITS);
+        assertThat(shape.cells()).isEqualTo(4096);
+        assertThat(shape.fppAt(1_000_000_000L)).isCloseTo(1.0, within(1e-9));
+    }
+
+    private static double sumOfLogs(int x) {
+        double sum = 0;
+        for (int i = 2; i <= x; i++) {
+            sum += Math.log(i);
+        }
+        return sum;
     }
 
     private static double binomial(int n, int j) {
