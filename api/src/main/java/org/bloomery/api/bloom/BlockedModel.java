@@ -201,7 +201,8 @@ final class BlockedModel {
     /**
      * The k with the lowest model fpp for n items in b blocks among those the model is exact for
      * (1, 2, 4 and the multiples of 8 up to {@value BloomShape#MAX_HASHES}); the smallest such k on
-     * a tie.
+     * a tie. The fpp falls with k up to its minimum and rises after, so the scan stops at the first
+     * rise (the costly large k are rarely evaluated).
      *
      * @return the best k
      */
@@ -210,10 +211,11 @@ final class BlockedModel {
         double bestFpp = fpp(n, blocks, blockCells, best);
         for (int i = 1; i < EXACT_HASHES.length; i++) {
             double f = fpp(n, blocks, blockCells, EXACT_HASHES[i]);
-            if (f < bestFpp) {
-                best = EXACT_HASHES[i];
-                bestFpp = f;
+            if (f >= bestFpp) {
+                break;
             }
+            best = EXACT_HASHES[i];
+            bestFpp = f;
         }
         return best;
     }
