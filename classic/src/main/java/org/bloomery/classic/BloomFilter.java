@@ -33,8 +33,9 @@ import org.bloomery.api.bloom.ShapeOptions;
  * <p>Sizing from {@link FilterSpec#of(long, double) FilterSpec.of(n, p)} ({@link BloomShape#fromSpec}):
  * standard, m = ceil(-n ln p / (ln 2)^2) rounded up to a whole 64-bit word, and k = max(1, round(-ln
  * p / ln 2)); blocked, the fewest 512-bit blocks whose blocked-model fpp is at most p, with the k
- * that minimises it. The option {@code bits} sets m by hand (an integer in [64, 2^37], rounded up to
- * a multiple of 64, or of 512 when blocked), {@code bitsPerKey} sizes as LevelDB does (m = n ×
+ * (1, 2, 4 or a multiple of 8) that minimises it. The option {@code bits} sets m by hand (an
+ * integer in [64, 2^37], rounded up to a multiple of 64, or of 512 when blocked), {@code
+ * bitsPerKey} sizes as LevelDB does (m = n ×
  * bitsPerKey, k = floor(0.69 × bitsPerKey) clamped to [1, 30]; not together with {@code bits}), and
  * {@code hashes} sets k (an integer in [1, 64]); an option left out keeps its formula. Items cannot
  * be removed.

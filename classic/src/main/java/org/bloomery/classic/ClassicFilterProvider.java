@@ -43,7 +43,7 @@ public final class ClassicFilterProvider implements FilterProvider {
                 + "  " + BloomShape.BITS_PER_KEY_OPTION + "  LevelDB sizing, an integer in [1, 1024]: m = n * bitsPerKey,"
                 + " k = floor(0.69 * bitsPerKey) in [1, 30]; not together with " + BloomFilter.BITS_OPTION + "\n"
                 + "  " + BloomShape.HASHES_OPTION + "      k, an integer in [1, 64]; default max(1, round(-ln p / ln 2)),"
-                + " or when blocked the k that minimises the blocked-model fpp";
+                + " or when blocked the k among 1, 2, 4 and the multiples of 8 that minimises the blocked-model fpp";
     }
 
     @Override

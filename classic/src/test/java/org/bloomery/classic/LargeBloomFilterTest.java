@@ -118,8 +118,8 @@ class LargeBloomFilterTest {
     }
 
     /**
-     * The blocked layout at full load above 2^32 bits: n = 4.5e8 keys at p = 0.01 get about 9.9
-     * bits each, about 4.45e9 bits (above 2^32 = 4.29e9), k = 6, and the blocked model gives F just
+     * The blocked layout at full load above 2^32 bits: n = 4.5e8 keys at p = 0.01 get about 10.1
+     * bits each, about 4.55e9 bits (above 2^32 = 4.29e9), k = 8, and the blocked model gives F just
      * under 1% at n. 10^6 probes give E = 10,000 false positives (relative
      * sd 1%): the 10% bound over the model is 10 sigma, and the measured rate stays at or below p
      * within it.

@@ -32,6 +32,11 @@ final class NibbleArray {
     static final int BLOCK_COUNTERS = 128;
 
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+    /**
+     * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
+     * enough that their cache lines are still in the first-level cache for the next pass.
+     */
+    private static final int BATCH_CHUNK = 32;
 
     private final long[] words;
     /** The number of counters, {@code 16 * words.length}: the m that probe positions reduce into. */
@@ -219,50 +224,43 @@ final class NibbleArray {
         return (int) (BlockedProbes.block(hash, words.length >>> 3) << 3);
     }
 
-    /** The counter of a probe state within its block, 0 to 127. */
-    private static int blockCounter(int state) {
-        return BlockedProbes.cell(state, BLOCK_COUNTERS);
+    /**
+     * A key's packed increments for word {@code r + w} of its block: one in the counter of each of
+     * its probes w, w + 8, ... (at most 8 of them, so no nibble of the sum carries).
+     */
+    private static long blockDelta(long hash, int k, int w) {
+        long delta = 0;
+        for (int i = w; i < k; i += BlockedProbes.BLOCK_WORDS) {
+            delta += 1L << (BlockedProbes.slot(hash, i, Nibbles.PER_WORD) << 2);
+        }
+        return delta;
+    }
+
+    /** A key's counter for probe i, read from its block starting at word {@code base}. */
+    private int blockCounter(int base, long hash, int r, int i) {
+        return Nibbles.get(words[base + BlockedProbes.word(r, i)], BlockedProbes.slot(hash, i, Nibbles.PER_WORD));
     }
 
     /**
      * The blocked layout's {@link #incrementProbes}: the k counters lie in one block of 128
-     * ({@link BlockedProbes}; the size must be a multiple of 128); the increments of each touched
-     * word are gathered first and applied by one compare-and-set per word (repeated only when a
-     * racing update changed the word), with the live counts moved once per call.
+     * ({@link BlockedProbes}; the size must be a multiple of 128), probe i in word {@code r + i} of
+     * it, so the increments of each touched word come straight from its own probes and are applied
+     * by one compare-and-set per word (repeated only when a racing update changed the word), with
+     * the live counts moved once per call.
      *
      * @param hash the key hash
-     * @param k probes, at least 1
+     * @param k probes, in [1, 64]
      * @return true if any of the k counters was 0 before
      */
     boolean incrementBlock(long hash, int k) {
         int base = blockBase(hash);
-        long d0 = 0;
-        long d1 = 0;
-        long d2 = 0;
-        long d3 = 0;
-        long d4 = 0;
-        long d5 = 0;
-        long d6 = 0;
-        long d7 = 0;
-        int s = BlockedProbes.seed(hash);
-        for (int i = 0; i < k; i++) {
-            s = BlockedProbes.next(s);
-            int c = blockCounter(s);
-            int slot = c & (Nibbles.PER_WORD - 1);
-            switch (c >>> 4) {
-                case 0 -> d0 = Nibbles.increment(d0, slot);
-                case 1 -> d1 = Nibbles.increment(d1, slot);
-                case 2 -> d2 = Nibbles.increment(d2, slot);
-                case 3 -> d3 = Nibbles.increment(d3, slot);
-                case 4 -> d4 = Nibbles.increment(d4, slot);
-                case 5 -> d5 = Nibbles.increment(d5, slot);
-                case 6 -> d6 = Nibbles.increment(d6, slot);
-                default -> d7 = Nibbles.increment(d7, slot);
-            }
-        }
+        int r = BlockedProbes.rotation(hash, k);
+        int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
         // Each result packs the counters raised from 0 (low 32 bits) and those raised to 15.
-        long moved = addWord(base, d0) + addWord(base + 1, d1) + addWord(base + 2, d2) + addWord(base + 3, d3)
-                + addWord(base + 4, d4) + addWord(base + 5, d5) + addWord(base + 6, d6) + addWord(base + 7, d7);
+        long moved = 0;
+        for (int w = 0; w < touched; w++) {
+            moved += addWord(base + BlockedProbes.word(r, w), blockDelta(hash, k, w));
+        }
         int fromZero = (int) moved;
         int toMax = (int) (moved >>> 32);
         if (fromZero != 0) {
@@ -303,37 +301,16 @@ final class NibbleArray {
      * never from 15) with one compare-and-set per touched word, moving the live count once.
      *
      * @param hash the key hash
-     * @param k probes, at least 1
+     * @param k probes, in [1, 64]
      */
     void decrementBlock(long hash, int k) {
         int base = blockBase(hash);
-        long d0 = 0;
-        long d1 = 0;
-        long d2 = 0;
-        long d3 = 0;
-        long d4 = 0;
-        long d5 = 0;
-        long d6 = 0;
-        long d7 = 0;
-        int s = BlockedProbes.seed(hash);
-        for (int i = 0; i < k; i++) {
-            s = BlockedProbes.next(s);
-            int c = blockCounter(s);
-            int slot = c & (Nibbles.PER_WORD - 1);
-            switch (c >>> 4) {
-                case 0 -> d0 = Nibbles.increment(d0, slot);
-                case 1 -> d1 = Nibbles.increment(d1, slot);
-                case 2 -> d2 = Nibbles.increment(d2, slot);
-                case 3 -> d3 = Nibbles.increment(d3, slot);
-                case 4 -> d4 = Nibbles.increment(d4, slot);
-                case 5 -> d5 = Nibbles.increment(d5, slot);
-                case 6 -> d6 = Nibbles.increment(d6, slot);
-                default -> d7 = Nibbles.increment(d7, slot);
-            }
+        int r = BlockedProbes.rotation(hash, k);
+        int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
+        int toZero = 0;
+        for (int w = 0; w < touched; w++) {
+            toZero += subtractWord(base + BlockedProbes.word(r, w), blockDelta(hash, k, w));
         }
-        int toZero = subtractWord(base, d0) + subtractWord(base + 1, d1) + subtractWord(base + 2, d2)
-                + subtractWord(base + 3, d3) + subtractWord(base + 4, d4) + subtractWord(base + 5, d5)
-                + subtractWord(base + 6, d6) + subtractWord(base + 7, d7);
         if (toZero != 0) {
             nonZero.add(-toZero);
         }
@@ -370,73 +347,80 @@ final class NibbleArray {
     }
 
     /**
-     * The blocked layout's {@link #probesNonZero}: plain reads in one block, stopping at the first
-     * counter at 0.
+     * The blocked layout's {@link #probesNonZero}: plain reads in one block, every probe tested (they
+     * all lie in one cache line, so a branch per probe would cost more than the reads it saves).
      *
      * @param hash the key hash
-     * @param k probes, at least 1
+     * @param k probes, in [1, 64]
      * @return true if none of the k counters is 0
      */
     boolean blockNonZero(long hash, int k) {
-        int base = blockBase(hash);
-        int s = BlockedProbes.seed(hash);
-        for (int i = 0; i < k; i++) {
-            s = BlockedProbes.next(s);
-            int c = blockCounter(s);
-            if (Nibbles.get(words[base + (c >>> 4)], c & (Nibbles.PER_WORD - 1)) == 0) {
-                return false;
-            }
+        return blockNonZeroFrom(blockBase(hash), hash, k, 0);
+    }
+
+    /** Whether the counters of probes {@code first} to k - 1 of a key, in its block at {@code base}, are all above 0. */
+    private boolean blockNonZeroFrom(int base, long hash, int k, int first) {
+        int r = BlockedProbes.rotation(hash, k);
+        boolean all = true;
+        for (int i = first; i < k; i++) {
+            all &= blockCounter(base, hash, r, i) != 0;
         }
-        return true;
+        return all;
     }
 
     /**
      * The least of a key's k counters in the blocked layout.
      *
      * @param hash the key hash
-     * @param k probes, at least 1
+     * @param k probes, in [1, 64]
      * @return 0 to 15
      */
     int blockMinimum(long hash, int k) {
         int base = blockBase(hash);
-        int s = BlockedProbes.seed(hash);
+        int r = BlockedProbes.rotation(hash, k);
         int least = Nibbles.MAX;
         for (int i = 0; i < k; i++) {
-            s = BlockedProbes.next(s);
-            int c = blockCounter(s);
-            least = Math.min(least, Nibbles.get(words[base + (c >>> 4)], c & (Nibbles.PER_WORD - 1)));
+            least = Math.min(least, blockCounter(base, hash, r, i));
         }
         return least;
     }
 
     /**
      * The batch form of {@link #probesNonZero} or {@link #blockNonZero}: {@code out[i]} for every i
-     * in [from, to), each key's k counters read without an early exit so that the cache misses of
-     * several keys overlap.
+     * in [from, to). The keys go in chunks of {@value #BATCH_CHUNK}, and each pass over a chunk makes
+     * one independent read per key, so the CPU has the chunk's cache misses in flight together: in
+     * the blocked layout a first pass reads each key's first probe and a second the rest, from the
+     * block then in cache; in the standard layout pass j reads probe j of the keys still possibly
+     * present.
      *
      * @param blocked the layout
      */
     void nonZero(boolean blocked, long[] hashes, int from, int to, int k, boolean[] out) {
         long m = size;
-        for (int i = from; i < to; i++) {
-            long hash = hashes[i];
-            boolean all = true;
+        for (int start = from; start < to; start += BATCH_CHUNK) {
+            int end = Math.min(to, start + BATCH_CHUNK);
             if (blocked) {
-                int base = blockBase(hash);
-                int s = BlockedProbes.seed(hash);
-                for (int j = 0; j < k; j++) {
-                    s = BlockedProbes.next(s);
-                    int c = blockCounter(s);
-                    all &= Nibbles.get(words[base + (c >>> 4)], c & (Nibbles.PER_WORD - 1)) != 0;
+                for (int i = start; i < end; i++) {
+                    long hash = hashes[i];
+                    out[i] = blockCounter(blockBase(hash), hash, BlockedProbes.rotation(hash, k), 0) != 0;
+                }
+                for (int i = start; i < end; i++) {
+                    long hash = hashes[i];
+                    out[i] &= blockNonZeroFrom(blockBase(hash), hash, k, 1);
                 }
             } else {
-                long g = hash;
-                long step = BloomProbes.step(hash);
-                for (int j = 0; j < k; j++, g += step) {
-                    all &= get(BloomProbes.position(g, m)) != 0;
+                for (int i = start; i < end; i++) {
+                    out[i] = get(BloomProbes.position(hashes[i], m)) != 0;
+                }
+                for (int j = 1; j < k; j++) {
+                    for (int i = start; i < end; i++) {
+                        if (out[i]) {
+                            long hash = hashes[i];
+                            out[i] = get(BloomProbes.position(hash + j * BloomProbes.step(hash), m)) != 0;
+                        }
+                    }
                 }
             }
-            out[i] = all;
         }
     }
 

@@ -7,11 +7,13 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomProbes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class NibbleArrayTest {
     /** Word 1 of a 64-counter array: counters 16 to 31. */
@@ -163,6 +165,62 @@ class NibbleArrayTest {
         assertThat(nonZero).isLessThan(1024);
         assertThat(batched.nonZeroCount()).isEqualTo(nonZero);
         assertThat(batched.saturatedCount()).isEqualTo(saturated);
+    }
+
+    /**
+     * The blocked layout's probe methods against the same replay, for probe counts whose probes
+     * share words (above 8) and counters; then the batch query against the single ones in both
+     * layouts.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4, 7, 8, 13, 16, 64})
+    void blockUpdatesMatchOneCounterUpdatesAndKeepTheCountsExact(int k) {
+        NibbleArray batched = new NibbleArray(1024);
+        NibbleArray replay = new NibbleArray(1024);
+        SplittableRandom random = new SplittableRandom(12);
+        long[] hashes = new long[300];
+        for (int op = 0; op < 20_000; op++) {
+            long hash = random.nextLong(400) * 0x9E3779B97F4A7C15L;
+            long base = BlockedProbes.block(hash, 1024 / 128) * 128;
+            boolean nonZero = true;
+            int least = 15;
+            for (int i = 0; i < k; i++) {
+                int value = replay.get(base + BlockedProbes.cell(hash, i, k, 128));
+                nonZero &= value != 0;
+                least = Math.min(least, value);
+            }
+            assertThat(batched.blockNonZero(hash, k)).isEqualTo(nonZero);
+            assertThat(batched.blockMinimum(hash, k)).isEqualTo(least);
+            if (random.nextInt(3) == 0) {
+                if (nonZero) {
+                    batched.decrementBlock(hash, k);
+                    for (int i = 0; i < k; i++) {
+                        replay.decrement(base + BlockedProbes.cell(hash, i, k, 128));
+                    }
+                }
+            } else {
+                boolean anyWasZero = false;
+                for (int i = 0; i < k; i++) {
+                    anyWasZero |= replay.increment(base + BlockedProbes.cell(hash, i, k, 128)) == 0;
+                }
+                assertThat(batched.incrementBlock(hash, k)).isEqualTo(anyWasZero);
+            }
+            hashes[op % hashes.length] = random.nextLong();
+        }
+        long nonZero = 0;
+        for (long i = 0; i < 1024; i++) {
+            assertThat(batched.get(i)).as("counter %d", i).isEqualTo(replay.get(i));
+            nonZero += batched.get(i) != 0 ? 1 : 0;
+        }
+        assertThat(batched.nonZeroCount()).isEqualTo(nonZero);
+        boolean[] out = new boolean[hashes.length];
+        for (boolean blocked : new boolean[] {true, false}) {
+            batched.nonZero(blocked, hashes, 5, hashes.length - 3, k, out);
+            for (int i = 5; i < hashes.length - 3; i++) {
+                boolean single = blocked ? batched.blockNonZero(hashes[i], k) : batched.probesNonZero(hashes[i], k);
+                assertThat(out[i]).as("batch answer %d, blocked %s", i, blocked).isEqualTo(single);
+            }
+        }
     }
 
     @Test

@@ -57,10 +57,8 @@ final class ProbeOffsets {
         }
         int blockCells = shape.blockCells();
         long base = BlockedProbes.block(hash, blocks) * blockCells - firstCell;
-        int state = BlockedProbes.seed(hash);
         for (int i = 0; i < k; i++) {
-            state = BlockedProbes.next(state);
-            offsets[i] = cells.redisOffset(base + BlockedProbes.cell(state, blockCells));
+            offsets[i] = cells.redisOffset(base + BlockedProbes.cell(hash, i, k, blockCells));
         }
     }
 }

@@ -152,11 +152,10 @@ class ShardingTest {
             long block = BlockedProbes.block(hash, blocks);
             int shard = sharding.shardOfBlock(block);
             assertThat(block).isBetween(sharding.firstBlock(shard), sharding.firstBlock(shard + 1) - 1);
-            int state = BlockedProbes.seed(hash);
             String[] args = new String[3 * filter.hashes()];
             for (int p = 0; p < filter.hashes(); p++) {
-                state = BlockedProbes.next(state);
-                long counter = (block - sharding.firstBlock(shard)) * 128 + BlockedProbes.cell(state, 128);
+                long counter = (block - sharding.firstBlock(shard)) * 128
+                        + BlockedProbes.cell(hash, p, filter.hashes(), 128);
                 args[3 * p] = "GET";
                 args[3 * p + 1] = "u4";
                 args[3 * p + 2] = Long.toString((counter ^ 15) << 2);

@@ -53,16 +53,16 @@ class ScalableGrowthTest {
     /**
      * Every layer blocked, each sized by the blocked model for its capacity and error: the same 10
      * layers, the measured fpp within 0.01 (probes chosen as above from the filter's expected fpp,
-     * so the bound is at least 4 sigma away), for more space: 27.9 bits per item against the
+     * so the bound is at least 4 sigma away), for more space: 28.5 bits per item against the
      * standard layers' 23.1, since the tightened layers run down to errors near 1e-5, where a
-     * blocked layer needs about 15% more bits.
+     * blocked layer needs about 20% more bits.
      */
     @Test
     void blockedLayersGrowWithinTheErrorRate() {
         GrowthRun run = grow(FilterSpec.of(CAPACITY, ERROR_RATE).withOption("layout", "blocked"));
         assertThat(run.filter().info().layers()).isEqualTo(GrowthRun.layersFor(CAPACITY, 2, N));
         assertThat(run.fpp()).as("fpp over %d fresh keys", run.probes()).isLessThanOrEqualTo(ERROR_RATE);
-        assertThat(run.bitsPerItem()).isBetween(27.5, 28.5);
+        assertThat(run.bitsPerItem()).isBetween(28.3, 28.8);
     }
 
     @Test

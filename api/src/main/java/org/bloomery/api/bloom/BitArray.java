@@ -27,6 +27,11 @@ public final class BitArray {
     private static final long PAGE_BITS = (long) PAGE_WORDS << 6;
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
     private static final int WRITE_CHUNK_WORDS = 8192;
+    /**
+     * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
+     * enough that their cache lines are still in the first-level cache for the next pass.
+     */
+    private static final int BATCH_CHUNK = 32;
 
     private final long bits;
     private final long[][] pages;
@@ -174,8 +179,9 @@ public final class BitArray {
 
     /**
      * The batch form of {@link #probesSet}: {@code out[i] = probesSet(hashes[i], k)} for every i in
-     * [from, to). Each key's k reads are made without an early exit, so no branch waits on a load
-     * and the CPU keeps the misses of several keys in flight.
+     * [from, to). The keys go in chunks of {@value #BATCH_CHUNK}, probe by probe: probe j of every
+     * key of a chunk still possibly present, then probe j + 1, so each pass issues up to a chunk's
+     * worth of independent reads and the CPU keeps their cache misses in flight together.
      *
      * @param hashes key hashes
      * @param from first index, inclusive
@@ -185,47 +191,47 @@ public final class BitArray {
      */
     public void probesSet(long[] hashes, int from, int to, int k, boolean[] out) {
         long m = bits;
-        for (int i = from; i < to; i++) {
-            long hash = hashes[i];
-            long g = hash;
-            long step = BloomProbes.step(hash);
-            long missing = 0;
-            for (int j = 0; j < k; j++, g += step) {
-                long index = BloomProbes.position(g, m);
-                long word = index >>> 6;
-                missing |= ~page(word)[(int) word & PAGE_MASK] & (1L << index);
+        for (int start = from; start < to; start += BATCH_CHUNK) {
+            int end = Math.min(to, start + BATCH_CHUNK);
+            for (int i = start; i < end; i++) {
+                out[i] = get(BloomProbes.position(hashes[i], m));
             }
-            out[i] = missing == 0;
+            for (int j = 1; j < k; j++) {
+                for (int i = start; i < end; i++) {
+                    if (out[i]) {
+                        long hash = hashes[i];
+                        out[i] = get(BloomProbes.position(hash + j * BloomProbes.step(hash), m));
+                    }
+                }
+            }
         }
     }
 
     /**
      * Sets the k probe positions of a key hash in the {@link BloomLayout#BLOCKED blocked} layout
      * ({@link BlockedProbes}; the array, whose size must be a multiple of 512, is {@code bitSize() /
-     * 512} blocks), with at most one atomic
-     * OR per touched word, and counts the newly set bits with one update of the live count.
+     * 512} blocks), with at most one compare-and-set per touched word, and counts the newly set bits
+     * with one update of the live count.
      *
      * @param hash the key hash
-     * @param k probes, at least 1
+     * @param k probes, in [1, 64]
      * @return true if any of the k bits was clear before
      */
     public boolean setBlockProbes(long hash, int k) {
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
         long[] page = page(base);
         int slot = (int) base & PAGE_MASK;
-        int seed = BlockedProbes.seed(hash);
+        int r = BlockedProbes.rotation(hash, k);
+        int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
         int changed = 0;
-        // Word by word, each word's mask gathered from all k probes without a branch (a switch on
-        // the probe's word mispredicts on nearly every probe), then one atomic OR at most.
-        for (int w = 0; w < BlockedProbes.BLOCK_WORDS; w++) {
+        // Probe i lies in word r + i (mod 8), so word r + w takes probes w, w + 8, ...: each word's
+        // mask comes straight from its own probes, and each word gets one compare-and-set at most.
+        for (int w = 0; w < touched; w++) {
             long mask = 0;
-            int s = seed;
-            for (int i = 0; i < k; i++) {
-                s = BlockedProbes.next(s);
-                int bit = BlockedProbes.cell(s, BlockedProbes.BLOCK_BITS);
-                mask |= (bit >>> 6) == w ? 1L << bit : 0L;
+            for (int i = w; i < k; i += BlockedProbes.BLOCK_WORDS) {
+                mask |= BlockedProbes.bit(hash, i);
             }
-            changed += orWord(page, slot + w, mask);
+            changed += orWord(page, slot + BlockedProbes.word(r, w), mask);
         }
         if (changed == 0) {
             return false;
@@ -235,67 +241,74 @@ public final class BitArray {
     }
 
     /**
-     * Whether all k probe positions of a key hash in the blocked layout are set; plain reads of one
-     * 512-bit block, stopping at the first clear bit.
+     * Whether all k probe positions of a key hash in the blocked layout are set: plain reads of one
+     * 512-bit block, every probe tested (they all lie in one cache line, so a branch per probe would
+     * cost more in mispredictions than the reads it saves).
      *
      * @param hash the key hash
-     * @param k probes, at least 1
+     * @param k probes, in [1, 64]
      * @return true if every one of the k bits is set
      */
     public boolean blockProbesSet(long hash, int k) {
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
-        long[] page = page(base);
-        int slot = (int) base & PAGE_MASK;
-        int s = BlockedProbes.seed(hash);
-        for (int i = 0; i < k; i++) {
-            s = BlockedProbes.next(s);
-            int bit = BlockedProbes.cell(s, BlockedProbes.BLOCK_BITS);
-            if ((page[slot + (bit >>> 6)] & (1L << bit)) == 0) {
-                return false;
-            }
+        return blockMissing(page(base), (int) base & PAGE_MASK, hash, k, 0) == 0;
+    }
+
+    /** The probes from {@code first} on of a key whose block starts at {@code slot}: those clear, as a non-zero mask. */
+    private static long blockMissing(long[] page, int slot, long hash, int k, int first) {
+        int r = BlockedProbes.rotation(hash, k);
+        long missing = 0;
+        for (int i = first; i < k; i++) {
+            missing |= BlockedProbes.bit(hash, i) & ~page[slot + BlockedProbes.word(r, i)];
         }
-        return true;
+        return missing;
     }
 
     /**
      * The batch form of {@link #blockProbesSet}: {@code out[i] = blockProbesSet(hashes[i], k)} for
-     * every i in [from, to). Each key's block is tested without an early exit, so no branch waits on a
-     * load and the CPU keeps the cache misses of several keys in flight.
+     * every i in [from, to). The keys go in chunks of {@value #BATCH_CHUNK}: a first pass tests each
+     * key's first probe, one independent read per key, so the CPU has the chunk's cache misses in
+     * flight together; a second pass tests the other probes, whose block is then in cache.
      *
      * @param hashes key hashes
      * @param from first index, inclusive
      * @param to last index, exclusive
-     * @param k probes, at least 1
+     * @param k probes, in [1, 64]
      * @param out receives the answers at the same indices
      */
     public void blockProbesSet(long[] hashes, int from, int to, int k, boolean[] out) {
         long blocks = bits >>> 9;
-        for (int i = from; i < to; i++) {
-            long hash = hashes[i];
-            long base = BlockedProbes.block(hash, blocks) << 3;
-            long[] page = page(base);
-            int slot = (int) base & PAGE_MASK;
-            int s = BlockedProbes.seed(hash);
-            long missing = 0;
-            for (int j = 0; j < k; j++) {
-                s = BlockedProbes.next(s);
-                int bit = BlockedProbes.cell(s, BlockedProbes.BLOCK_BITS);
-                missing |= ~page[slot + (bit >>> 6)] & (1L << bit);
+        for (int start = from; start < to; start += BATCH_CHUNK) {
+            int end = Math.min(to, start + BATCH_CHUNK);
+            for (int i = start; i < end; i++) {
+                long hash = hashes[i];
+                long base = BlockedProbes.block(hash, blocks) << 3;
+                int word = ((int) base & PAGE_MASK) + BlockedProbes.word(BlockedProbes.rotation(hash, k), 0);
+                out[i] = (page(base)[word] & BlockedProbes.bit(hash, 0)) != 0;
             }
-            out[i] = missing == 0;
+            for (int i = start; i < end; i++) {
+                long hash = hashes[i];
+                long base = BlockedProbes.block(hash, blocks) << 3;
+                out[i] &= blockMissing(page(base), (int) base & PAGE_MASK, hash, k, 1) == 0;
+            }
         }
     }
 
     /**
-     * ORs a mask into one word with at most one atomic instruction, skipped when the mask is empty
-     * or already set (a plain read); the number of bits this call turned on.
+     * ORs a mask into one word with one compare-and-set, repeated only if a racing update changed
+     * the word; none when the bits are already set (a plain read). The number of bits this call
+     * turned on.
      */
     private static int orWord(long[] page, int slot, long mask) {
-        if ((page[slot] & mask) == mask) {
-            return 0;
+        long old = page[slot];
+        while ((old & mask) != mask) {
+            long witness = (long) WORDS.compareAndExchange(page, slot, old, old | mask);
+            if (witness == old) {
+                return Long.bitCount(mask & ~old);
+            }
+            old = witness;
         }
-        long old = (long) WORDS.getAndBitwiseOr(page, slot, mask);
-        return Long.bitCount(mask & ~old);
+        return 0;
     }
 
     /**

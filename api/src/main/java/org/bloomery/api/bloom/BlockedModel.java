@@ -1,17 +1,59 @@
 package org.bloomery.api.bloom;
 
 /**
- * The false-positive model of the blocked layout, and the sizing it gives. With b blocks of B cells
- * and n items, the items per block are binomial (n, 1/b); a block holding j items answers a false
- * positive with probability {@code (1 - (1 - 1/B)^(jk))^k}, so the fpp is the sum of those over j
- * weighted by the binomial probabilities. Everything uses {@link StrictMath}, so every JVM sizes a
- * spec identically (a filter read back is checked against the shape its spec gives).
+ * The false-positive model of the blocked layout ({@link BlockedProbes}), and the sizing it gives.
+ * A block of B cells is 8 words of {@code c = B / 8} cells. When k is 1, 2 or 4, a key uses one
+ * aligned group of k words ("unit") with one probe in each; when k is a multiple of 8, the unit is
+ * the whole block and the key puts k / 8 probes in every word. Either way every item of a unit puts
+ * the same number of probes, {@code q = k / w}, into each of the unit's w words, each probe a
+ * uniform cell of its word, so with u units and n items (binomial (n, 1/u) per unit) the fpp is
+ * exactly
+ *
+ * <pre>
+ * fpp = sum_j P(j) * h(j q, q)^w,   h(T, q) = P(q uniform cells of a word are all hit by T throws)
+ * </pre>
+ *
+ * where {@code h(T, q) = sum_d S(q, d) c!/(c-d)!/c^q * sum_i (-1)^i C(d, i) (1 - i/c)^T} (d distinct
+ * cells among the q, Stirling numbers S; for q = 1 this is {@code 1 - (1 - 1/c)^T}). These k are the
+ * ones sizing chooses. Any other k (set by option {@code hashes}, or LevelDB-style sizing) spreads a
+ * key over a window of words whose load varies from word to word; the model then gives each word its
+ * mean load {@code j k / 8} throws, an approximation. Everything uses {@link StrictMath}, so every JVM
+ * sizes a spec identically (a filter read back is checked against the shape its spec gives).
  */
 final class BlockedModel {
     /** Relative precision at which the sum over j stops: far below any fpp difference that matters. */
     private static final double TAIL = 1e-12;
+    /** Mean items per unit from which the sum over j steps through a bell instead of every j. */
+    private static final double WIDE_MEAN = 1000;
+    /** Standard deviations each side of the mean that the stepped sum covers. */
+    private static final double WIDE_SPREAD = 12;
+    /** The k sizing chooses from: those the model is exact for. */
+    private static final int[] EXACT_HASHES = {1, 2, 4, 8, 16, 24, 32, 40, 48, 56, 64};
+    /** Stirling numbers of the second kind S(q, d) for q, d in [0, 8]: q probes over d distinct cells. */
+    private static final double[][] STIRLING = stirling(BlockedProbes.BLOCK_WORDS);
 
     private BlockedModel() {
+    }
+
+    private static double[][] stirling(int most) {
+        double[][] s = new double[most + 1][most + 1];
+        s[0][0] = 1;
+        for (int q = 1; q <= most; q++) {
+            for (int d = 1; d <= q; d++) {
+                s[q][d] = d * s[q - 1][d] + s[q - 1][d - 1];
+            }
+        }
+        return s;
+    }
+
+    /** Whether the model is exact for k: a power of two below 8 or a multiple of 8. */
+    static boolean exact(int k) {
+        return k % BlockedProbes.BLOCK_WORDS == 0 || Integer.bitCount(k) == 1;
+    }
+
+    /** Words per unit: k when k is 1, 2 or 4, else the whole block. */
+    private static int unitWords(int k) {
+        return exact(k) ? Math.min(k, BlockedProbes.BLOCK_WORDS) : BlockedProbes.BLOCK_WORDS;
     }
 
     /**
@@ -19,25 +61,30 @@ final class BlockedModel {
      *
      * @param n items, at least 0
      * @param blocks b, at least 1
-     * @param blockCells B, at least 2
-     * @param k probes, at least 1
+     * @param blockCells B, a power of two in [16, 512]
+     * @param k probes, in [1, 64]
      * @return the probability
      */
     static double fpp(long n, long blocks, int blockCells, int k) {
         if (n == 0) {
             return 0;
         }
-        double logEmptyPerItem = k * StrictMath.log1p(-1.0 / blockCells);
-        if (blocks == 1) {
-            return perBlock(n, logEmptyPerItem, k);
+        int w = unitWords(k);
+        long units = blocks * (BlockedProbes.BLOCK_WORDS / w);
+        int c = blockCells / BlockedProbes.BLOCK_WORDS;
+        if (units == 1) {
+            return perUnit(n, c, k);
         }
-        double logOther = StrictMath.log((double) blocks - 1);
-        double logP = n * StrictMath.log1p(-1.0 / blocks);
-        double mean = (double) n / blocks;
+        double mean = (double) n / units;
+        if (mean >= WIDE_MEAN) {
+            return wideSum(n, units, c, k);
+        }
+        double logOther = StrictMath.log((double) units - 1);
+        double logP = n * StrictMath.log1p(-1.0 / units);
         double sum = 0;
         for (long j = 0; j <= n; j++) {
             double pj = StrictMath.exp(logP);
-            sum += pj * perBlock(j, logEmptyPerItem, k);
+            sum += pj * perUnit(j, c, k);
             if (j == n) {
                 break;
             }
@@ -55,27 +102,119 @@ final class BlockedModel {
         return Math.min(1, sum);
     }
 
-    /** {@code (1 - (1 - 1/B)^(jk))^k}, the fpp of one block holding j items. */
-    private static double perBlock(long j, double logEmptyPerItem, int k) {
-        return StrictMath.pow(-StrictMath.expm1(j * logEmptyPerItem), k);
+    /**
+     * The sum over j for units holding {@value #WIDE_MEAN} items or more on average (an explicit m far
+     * below the items' need): the binomial weights are then a bell of standard deviation sd at least
+     * 30, so the terms beyond {@value #WIDE_SPREAD} sd weigh under e^-72 and, both factors being
+     * smooth over a scale of sd, the weighted mean over every {@code sd / 4}-th j equals the full
+     * sum to far below any fpp difference that matters (the error of such a sum falls as e^(-2 pi^2
+     * (sd / step)^2)). A few hundred terms instead of one per item. Units this full answer nearly
+     * every query true, so this path only ever sizes a hopelessly small explicit m.
+     */
+    private static double wideSum(long n, long units, int c, int k) {
+        double q = 1.0 / units;
+        double mean = n * q;
+        double sd = Math.sqrt(mean * (1 - q));
+        long low = Math.max(0, (long) Math.floor(mean - WIDE_SPREAD * sd));
+        long high = Math.min(n, (long) Math.ceil(mean + WIDE_SPREAD * sd));
+        long step = Math.max(1, (long) (sd / 4));
+        double logQ = StrictMath.log(q);
+        double logNotQ = StrictMath.log1p(-q);
+        double logFactorialN = logFactorial(n);
+        double sum = 0;
+        double weight = 0;
+        for (long j = low; j <= high; j += step) {
+            double logP = logFactorialN - logFactorial(j) - logFactorial(n - j) + j * logQ + (n - j) * logNotQ;
+            double pj = StrictMath.exp(logP);
+            sum += pj * perUnit(j, c, k);
+            weight += pj;
+        }
+        // Dividing by the weights' own sum (1 up to rounding) cancels the rounding that the large
+        // logarithms of n! put into every weight alike.
+        return Math.min(1, sum / weight);
+    }
+
+    /** ln(x!): a sum of logarithms below 20, else Stirling's series (error below 1e-13). */
+    static double logFactorial(long x) {
+        if (x < 20) {
+            double sum = 0;
+            for (long i = 2; i <= x; i++) {
+                sum += StrictMath.log(i);
+            }
+            return sum;
+        }
+        double y = x + 1.0;
+        double inverse = 1 / y;
+        double inverseSquared = inverse * inverse;
+        return (y - 0.5) * StrictMath.log(y) - y + 0.5 * StrictMath.log(2 * StrictMath.PI)
+                + inverse * (1.0 / 12 - inverseSquared * (1.0 / 360 - inverseSquared * (1.0 / 1260
+                        - inverseSquared / 1680)));
+    }
+
+    /** The fpp of one unit holding j items, c cells per word. */
+    private static double perUnit(long j, int c, int k) {
+        if (exact(k)) {
+            int w = unitWords(k);
+            int q = k / w;
+            return StrictMath.pow(allHit(j * q, q, c), w);
+        }
+        int q = k / BlockedProbes.BLOCK_WORDS;
+        int wider = k % BlockedProbes.BLOCK_WORDS;
+        double load = (double) j * k / BlockedProbes.BLOCK_WORDS;
+        return StrictMath.pow(allHit(load, q + 1, c), wider)
+                * StrictMath.pow(allHit(load, q, c), BlockedProbes.BLOCK_WORDS - wider);
     }
 
     /**
-     * The k in [1, {@value BloomShape#MAX_HASHES}] with the lowest model fpp for n items in b
-     * blocks; the smallest such k on a tie. The fpp falls with k up to its minimum and rises after,
-     * so the scan stops at the first rise.
+     * h(T, q): the probability that q independent uniform cells of a word of c cells are all among
+     * those hit by T independent uniform throws.
+     */
+    static double allHit(double load, int q, int c) {
+        if (q == 0) {
+            return 1;
+        }
+        if (load == 0) {
+            return 0;
+        }
+        double logMiss = StrictMath.log1p(-1.0 / c);
+        if (q == 1) {
+            return -StrictMath.expm1(load * logMiss);
+        }
+        double sum = 0;
+        double falling = 1;
+        double cq = StrictMath.pow(c, q);
+        for (int d = 1; d <= q; d++) {
+            falling *= c - d + 1;
+            // P(d given distinct cells all hit) by inclusion-exclusion over the ones missed.
+            double allOfD = 0;
+            double binomial = 1;
+            for (int i = 0; i <= d; i++) {
+                double missed = i == 0 ? 1 : StrictMath.exp(load * StrictMath.log1p(-(double) i / c));
+                allOfD += (i % 2 == 0 ? 1 : -1) * binomial * missed;
+                binomial = binomial * (d - i) / (i + 1);
+            }
+            sum += STIRLING[q][d] * falling / cq * Math.max(0, allOfD);
+        }
+        return Math.min(1, sum);
+    }
+
+    /**
+     * The k with the lowest model fpp for n items in b blocks among those the model is exact for
+     * (1, 2, 4 and the multiples of 8 up to {@value BloomShape#MAX_HASHES}); the smallest such k on
+     * a tie. The fpp falls with k up to its minimum and rises after, so the scan stops at the first
+     * rise (the costly large k are rarely evaluated).
      *
      * @return the best k
      */
     static int bestHashes(long n, long blocks, int blockCells) {
-        int best = 1;
-        double bestFpp = fpp(n, blocks, blockCells, 1);
-        for (int k = 2; k <= BloomShape.MAX_HASHES; k++) {
-            double f = fpp(n, blocks, blockCells, k);
+        int best = EXACT_HASHES[0];
+        double bestFpp = fpp(n, blocks, blockCells, best);
+        for (int i = 1; i < EXACT_HASHES.length; i++) {
+            double f = fpp(n, blocks, blockCells, EXACT_HASHES[i]);
             if (f >= bestFpp) {
                 break;
             }
-            best = k;
+            best = EXACT_HASHES[i];
             bestFpp = f;
         }
         return best;
@@ -124,17 +263,20 @@ final class BlockedModel {
     }
 
     /**
-     * The inverse of the expected fill: with items Poisson-spread over b blocks, the expected
-     * fraction of set cells is {@code 1 - exp(-(n/b)(1 - (1 - 1/B)^k))}, so n is {@code b ln(1 -
-     * X/m) / ((1 - 1/B)^k - 1)}.
+     * The inverse of the expected fill: with items Poisson-spread over u units, each item putting q
+     * throws into each word of its unit ({@code q = k / 8} throws on average for a k the model is not
+     * exact for), the expected fraction of set cells is {@code 1 - exp(-(n/u)(1 - (1 - 1/c)^q))}, so n
+     * is {@code u ln(1 - X/m) / ((1 - 1/c)^q - 1)}.
      *
      * @param occupied set cells X, in [0, m)
      * @param cells m
      * @return the estimated item count
      */
     static double estimateCount(double occupied, long cells, int blockCells, int k) {
-        long blocks = cells / blockCells;
-        double emptyPerItem = Math.expm1(k * Math.log1p(-1.0 / blockCells));
-        return blocks * Math.log1p(-occupied / cells) / emptyPerItem;
+        int w = unitWords(k);
+        long units = cells / blockCells * (BlockedProbes.BLOCK_WORDS / w);
+        double q = (double) k / w;
+        double emptyPerItem = Math.expm1(q * Math.log1p(-1.0 / (blockCells / BlockedProbes.BLOCK_WORDS)));
+        return units * Math.log1p(-occupied / cells) / emptyPerItem;
     }
 }

@@ -2,36 +2,47 @@ package org.bloomery.api.bloom;
 
 /**
  * The probe positions of the {@link BloomLayout#BLOCKED blocked} layout, from a key hash alone, for
- * every module that stores blocked bits (in a {@code long[]}, in Redis, in Spark). An array of
+ * every module that stores blocked cells (in a {@code long[]}, in Redis, in Spark). An array of
  * {@code blocks} blocks holds block {@code b} in words {@code [8b, 8b + 8)} (bits {@code [512b,
- * 512b + 512)}), so a block is one aligned 64-byte cache line.
+ * 512b + 512)}), so a block is one aligned 64-byte cache line. Inside it the layout is "split":
+ * every probe lies in a word of its own, the way Parquet's split-block filter spreads its probes
+ * over lanes.
  *
  * <ul>
  *   <li>The block is {@code floor(hash * blocks / 2^64)}, the hash read as unsigned
  *       ({@link #block}): it depends on the hash's high bits.
- *   <li>The cells inside it come from the low 32 bits: {@code s_0 = (int) hash}, and probe i
- *       ({@code i = 1..k}) is {@code s_i = s_(i-1) * 0x9E3779B9} (32-bit), taking the top
- *       {@code log2(blockCells)} bits of {@code s_i} ({@link #cell}). A 512-bit block of bits takes
- *       9 bits per probe; a block of 128 four-bit counters takes 7.
+ *   <li>Probe {@code i} ({@code i = 0..k-1}) lies in word {@code (r + i) mod 8} of the block
+ *       ({@link #word}), where the rotation {@code r} ({@link #rotation}) is the hash's low 3 bits,
+ *       cleared below {@code k} when k is a power of two below 8 (so a key of k = 1, 2 or 4 probes
+ *       uses one aligned group of k words) and 0 when k is a multiple of 8. A key's first 8 probes
+ *       therefore lie in 8 different words, and when k is a multiple of 8 every word of the block
+ *       takes exactly {@code k / 8} of them.
+ *   <li>Inside its word, probe {@code i} is the cell given by the top {@code log2(wordCells)} bits of
+ *       {@code hash * 0x9E3779B97F4A7C15^(i+1)} (64-bit; {@link #slot}): bit {@code top 6 bits} of a
+ *       64-bit word, or counter {@code top 4 bits} of a word of sixteen 4-bit counters. Each probe is
+ *       one multiplication by a constant from a table, so any probe is computed directly.
  * </ul>
  *
- * A caller iterates:
- *
- * <pre>{@code
- * long block = BlockedProbes.block(hash, blocks);
- * int s = BlockedProbes.seed(hash);
- * for (int i = 0; i < k; i++) { s = BlockedProbes.next(s); int bit = BlockedProbes.cell(s, 512); ... }
- * }</pre>
- *
- * or asks for the eight word masks at once ({@link #masks}) or the bit offsets ({@link #bits}).
+ * The cell of probe i within its block of {@code blockCells} cells is therefore {@code word *
+ * (blockCells / 8) + slot} ({@link #cell}).
  */
 public final class BlockedProbes {
     /** Bits in one block: one 64-byte cache line. */
     public static final int BLOCK_BITS = 512;
     /** 64-bit words in one block. */
     public static final int BLOCK_WORDS = BLOCK_BITS / Long.SIZE;
-    /** Odd 32-bit multiplier (the golden ratio's fraction) stepping the in-block probe state. */
-    private static final int STEP = 0x9E3779B9;
+    /** Odd 64-bit multiplier (the golden ratio's fraction) whose powers give the probes' cells. */
+    private static final long STEP = 0x9E3779B97F4A7C15L;
+    /** {@code STEP^(i+1)} for probe i, so probe i needs no earlier probe. */
+    private static final long[] MULTIPLIERS = new long[BloomShape.MAX_HASHES];
+
+    static {
+        long power = STEP;
+        for (int i = 0; i < MULTIPLIERS.length; i++) {
+            MULTIPLIERS[i] = power;
+            power *= STEP;
+        }
+    }
 
     private BlockedProbes() {
     }
@@ -48,71 +59,84 @@ public final class BlockedProbes {
     }
 
     /**
-     * The probe state before the first probe: the hash's low 32 bits, which the block index does
-     * not use.
+     * The word of probe 0 inside the block: the hash's low 3 bits, cleared below k when k is 1, 2
+     * or 4, and 0 when k is a multiple of 8.
      *
      * @param hash the key hash
-     * @return the state {@code s_0}
+     * @param k probes, in [1, 64]
+     * @return r in [0, 8)
      */
-    public static int seed(long hash) {
-        return (int) hash;
+    public static int rotation(long hash, int k) {
+        int r = (int) hash & (BLOCK_WORDS - 1);
+        return Integer.bitCount(k) == 1 ? r & -k : r;
     }
 
     /**
-     * The next probe state, {@code s * 0x9E3779B9} in 32-bit arithmetic.
+     * The word of probe {@code probe} inside the block: {@code (rotation + probe) mod 8}.
      *
-     * @param state the previous state
-     * @return the state of the next probe
+     * @param rotation the key's {@link #rotation}
+     * @param probe the probe, in [0, k)
+     * @return the word in [0, 8)
      */
-    public static int next(int state) {
-        return state * STEP;
+    public static int word(int rotation, int probe) {
+        return (rotation + probe) & (BLOCK_WORDS - 1);
     }
 
     /**
-     * The cell of a probe inside its block: the top {@code log2(blockCells)} bits of the state.
+     * The bit of probe {@code probe} inside its 64-bit word, as a mask: {@code 1L << (top 6 bits of
+     * hash * 0x9E3779B97F4A7C15^(probe+1))}.
      *
-     * @param state a probe state from {@link #next}
-     * @param blockCells cells per block, a power of two in [2, 2^31], e.g. 512 bits or 128 counters
+     * @param hash the key hash
+     * @param probe the probe, in [0, 64)
+     * @return a mask with one bit set
+     */
+    public static long bit(long hash, int probe) {
+        // A long shift uses the count's low 6 bits, which are exactly the product's top 6 bits here.
+        return 1L << ((hash * MULTIPLIERS[probe]) >>> (Long.SIZE - 6));
+    }
+
+    /**
+     * The cell of probe {@code probe} inside its word of {@code wordCells} cells: the top {@code
+     * log2(wordCells)} bits of {@code hash * 0x9E3779B97F4A7C15^(probe+1)}.
+     *
+     * @param hash the key hash
+     * @param probe the probe, in [0, 64)
+     * @param wordCells cells per word, a power of two in [2, 64]: 64 bits or 16 four-bit counters
+     * @return the cell in [0, wordCells)
+     */
+    public static int slot(long hash, int probe, int wordCells) {
+        return (int) ((hash * MULTIPLIERS[probe]) >>> (Integer.numberOfLeadingZeros(wordCells) + 33));
+    }
+
+    /**
+     * The cell of probe {@code probe} inside the key's block: {@code word * (blockCells / 8) + slot}.
+     *
+     * @param hash the key hash
+     * @param probe the probe, in [0, k)
+     * @param k the key's probe count, in [1, 64]
+     * @param blockCells cells per block, a power of two in [16, 512]: 512 bits or 128 counters
      * @return the cell in [0, blockCells)
      */
-    public static int cell(int state, int blockCells) {
-        return state >>> (Integer.numberOfLeadingZeros(blockCells) + 1);
+    public static int cell(long hash, int probe, int k, int blockCells) {
+        int wordCells = blockCells / BLOCK_WORDS;
+        return word(rotation(hash, k), probe) * wordCells + slot(hash, probe, wordCells);
     }
 
     /**
      * The eight word masks of a key in a block of 512 bits: bit {@code j} of {@code masks[w]} is
-     * set when one of the k probes is bit {@code 64w + j} of the block. Probes may coincide, so a
-     * key sets between 1 and k bits.
+     * set when one of the k probes is bit {@code 64w + j} of the block. A key sets one bit in each of
+     * {@code min(k, 8)} words; beyond 8 probes, later ones may coincide with earlier ones.
      *
      * @param hash the key hash
-     * @param k probes, at least 1
+     * @param k probes, in [1, 64]
      * @param masks receives the masks in {@code [0, 8)}; overwritten
      * @throws IndexOutOfBoundsException if {@code masks} is shorter than 8
      */
     public static void masks(long hash, int k, long[] masks) {
         java.util.Arrays.fill(masks, 0, BLOCK_WORDS, 0L);
-        int s = seed(hash);
+        int r = rotation(hash, k);
         for (int i = 0; i < k; i++) {
-            s = next(s);
-            int bit = cell(s, BLOCK_BITS);
-            masks[bit >>> 6] |= 1L << bit;
-        }
-    }
-
-    /**
-     * The k bit offsets of a key inside its 512-bit block, in probe order (possibly repeated). The
-     * key's bits in the whole array are {@code 512 * block(hash, blocks) + bits[i]}.
-     *
-     * @param hash the key hash
-     * @param k probes, at least 1
-     * @param bits receives the offsets in [0, 512) in {@code [0, k)}
-     * @throws IndexOutOfBoundsException if {@code bits} is shorter than k
-     */
-    public static void bits(long hash, int k, int[] bits) {
-        int s = seed(hash);
-        for (int i = 0; i < k; i++) {
-            s = next(s);
-            bits[i] = cell(s, BLOCK_BITS);
+            masks[word(r, i)] |= bit(hash, i);
         }
     }
 }

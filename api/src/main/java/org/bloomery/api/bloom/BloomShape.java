@@ -109,7 +109,8 @@ public record BloomShape(long cells, int hashes, int blockCells) {
     /**
      * The smallest bit array for {@code n} items at false-positive probability {@code p} in a
      * layout: {@link #optimal} for the standard one; for the blocked one (blocks of 512 bits) the
-     * fewest whole blocks, with the k that minimises the blocked model's fpp, whose model fpp is at
+     * fewest whole blocks, with the k (1, 2, 4 or a multiple of 8) that minimises the blocked model's
+     * fpp ({@link BlockedProbes}: the model is exact for those k), whose model fpp is at
      * most p.
      *
      * @param n expected insertions, at least 1
@@ -157,8 +158,9 @@ public record BloomShape(long cells, int hashes, int blockCells) {
      * <ul>
      *   <li>standard layout: {@link #optimal(long, double)};
      *   <li>blocked layout: the fewest whole blocks whose blocked-model fpp is at most p, with the k
-     *       that minimises that fpp (with option {@value #HASHES_OPTION}, the fewest blocks for that
-     *       k); with an explicit m, the k that minimises the model fpp at that m.
+     *       that minimises that fpp among 1, 2, 4 and the multiples of 8 (with option {@value
+     *       #HASHES_OPTION}, the fewest blocks for that k); with an explicit m, the k among those that
+     *       minimises the model fpp at that m.
      * </ul>
      * The same rule serves creation and reading, so a filter read back is checked against the shape
      * its spec gives.
@@ -348,7 +350,8 @@ public record BloomShape(long cells, int hashes, int blockCells) {
     /**
      * The estimate of distinct insertions from {@code occupied} non-zero positions X, inverting the
      * expected fill. Standard layout (Swamidass–Baldi): {@code round(-(m / k) ln(1 - X / m))};
-     * blocked: {@code round(b ln(1 - X / m) / ((1 - 1/B)^k - 1))} for b blocks of B cells. A full
+     * blocked: {@code round(u ln(1 - X / m) / ((1 - 1/c)^q - 1))} for u units of words with c cells,
+     * each item putting q probes into each word of its unit ({@link BlockedProbes}). A full
      * array gives the estimate for one clear position.
      *
      * @param occupied non-zero positions

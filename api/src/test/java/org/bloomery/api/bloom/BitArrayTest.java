@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class BitArrayTest {
 
@@ -124,7 +126,7 @@ class BitArrayTest {
         for (int trial = 0; trial < 200; trial++) {
             bits.clear();
             long hash = random.nextLong();
-            int k = 1 + random.nextInt(20);
+            int k = 1 + random.nextInt(64);
             assertThat(bits.blockProbesSet(hash, k)).isFalse();
             assertThat(bits.setBlockProbes(hash, k)).isTrue();
             assertThat(bits.setBlockProbes(hash, k)).isFalse();
@@ -143,29 +145,34 @@ class BitArrayTest {
         }
     }
 
-    /** The batch queries answer as the single ones, for both layouts, at the same indices only. */
-    @Test
-    void batchQueriesMatchSingleQueries() {
+    /**
+     * The batch queries answer as the single ones, for both layouts and probe counts from 1 to 64,
+     * at the same indices only, across many chunks and a partial last one.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 4, 7, 8, 13, 16, 64})
+    void batchQueriesMatchSingleQueries(int k) {
         java.util.SplittableRandom random = new java.util.SplittableRandom(22);
         BitArray bits = new BitArray(512 * 40);
         long[] hashes = new long[3000];
         for (int i = 0; i < hashes.length; i++) {
             hashes[i] = random.nextLong();
             if (i % 2 == 0) {
-                bits.setProbes(hashes[i], 4);
-                bits.setBlockProbes(hashes[i], 4);
+                bits.setProbes(hashes[i], k);
+                bits.setBlockProbes(hashes[i], k);
             }
         }
         boolean[] standard = new boolean[hashes.length];
         boolean[] blocked = new boolean[hashes.length];
-        bits.probesSet(hashes, 10, hashes.length - 10, 4, standard);
-        bits.blockProbesSet(hashes, 10, hashes.length - 10, 4, blocked);
+        bits.probesSet(hashes, 10, hashes.length - 10, k, standard);
+        bits.blockProbesSet(hashes, 10, hashes.length - 10, k, blocked);
         for (int i = 0; i < hashes.length; i++) {
             boolean inRange = i >= 10 && i < hashes.length - 10;
-            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange && bits.probesSet(hashes[i], 4));
-            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange && bits.blockProbesSet(hashes[i], 4));
+            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange && bits.probesSet(hashes[i], k));
+            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange && bits.blockProbesSet(hashes[i], k));
         }
     }
+
 
     /**
      * Four threads add 400 keys into two shared blocks (3 probes each, about 70% of the bits end set): the one atomic OR per
