@@ -65,6 +65,16 @@ public record Entrant(String name, String family, Side side, Set<Ability> abilit
     }
 
     /**
+     * Whether this is another configuration of a Bloomery kind rather than the kind itself, such as
+     * {@code classic-blocked} (the classic kind's blocked layout): its name differs from its family.
+     *
+     * @return true for a Bloomery entrant not named like its family
+     */
+    public boolean layoutVariant() {
+        return side == Side.BLOOMERY && !name.equals(family);
+    }
+
+    /**
      * Whether this contestant has an ability.
      *
      * @param ability the ability

@@ -19,7 +19,7 @@ final class ChurnWorkload {
     }
 
     static List<Heat> heats(Plan plan, KeyType type) {
-        List<Entrant> removers = plan.incremental().stream().filter(e -> e.can(Ability.REMOVE)).toList();
+        List<Entrant> removers = plan.oneLayoutPerKind().stream().filter(e -> e.can(Ability.REMOVE)).toList();
         if (removers.isEmpty()) {
             return List.of();
         }

@@ -17,7 +17,7 @@ final class GrowthWorkload {
     }
 
     static List<Heat> heats(Plan plan, KeyType type) {
-        List<Entrant> growers = plan.incremental().stream().filter(e -> e.can(Ability.GROW)).toList();
+        List<Entrant> growers = plan.oneLayoutPerKind().stream().filter(e -> e.can(Ability.GROW)).toList();
         if (growers.isEmpty()) {
             return List.of();
         }

@@ -95,6 +95,20 @@ public record Plan(int n, List<Double> fpps, long seed, Set<Workload> workloads,
         return filters.stream().filter(e -> !e.can(Ability.STATIC)).toList();
     }
 
+    /**
+     * The incremental filters with each Bloomery kind once: a kind's other layout (a {@link
+     * Entrant#layoutVariant}, e.g. {@code classic-blocked}) is left out when the kind itself runs. For
+     * the workloads that measure what a kind does (churn, growth) rather than what its layout costs
+     * (uniform, scaling, threads).
+     *
+     * @return those filter entrants, in report order
+     */
+    public List<Entrant> oneLayoutPerKind() {
+        List<Entrant> incremental = incremental();
+        return incremental.stream().filter(e -> !e.layoutVariant()
+                || incremental.stream().noneMatch(o -> o.name().equals(e.family()))).toList();
+    }
+
     /** The fpp of workloads that run at one fpp (scaling, threads, warm-up): the first one. */
     double firstFpp() {
         return fpps.isEmpty() ? 0.01 : fpps.get(0);

@@ -22,10 +22,10 @@ final class StaticWorkload {
     static final List<String> BASELINE_FAMILIES = List.of("classic", "cuckoo");
     /**
      * Timed rounds at most: every round rebuilds every contestant from the whole set, the costly
-     * part of the workload, and 3 builds give a median and a range while keeping the default run
+     * part of the workload; 2 builds give a median and a range while keeping the default run
      * within its time.
      */
-    static final int MAX_ROUNDS = 3;
+    static final int MAX_ROUNDS = 2;
     /** What the add phase of a static row means, for the report. */
     static final String NOTE = "add: one build from the whole set";
 
@@ -61,7 +61,7 @@ final class StaticWorkload {
         List<Entrant> heat = new ArrayList<>(statics.stream().filter(e -> e.side() == Side.BLOOMERY).toList());
         // The kind itself (named like its family), not its other layouts: one baseline per family.
         plan.filters().stream().filter(e -> e.side() == Side.BLOOMERY && !e.can(Ability.STATIC)
-                && BASELINE_FAMILIES.contains(e.family()) && e.name().equals(e.family()) && serves(e, fpp))
+                && BASELINE_FAMILIES.contains(e.family()) && !e.layoutVariant() && serves(e, fpp))
                 .forEach(heat::add);
         statics.stream().filter(e -> e.side() != Side.BLOOMERY).forEach(heat::add);
         return heat;

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
+import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.compare.contestant.Side;
 import org.junit.jupiter.api.Test;
 
 class PlanTest {
@@ -40,5 +43,29 @@ class PlanTest {
     void outOfRangeSettingsAreRefusedByName() {
         assertThatThrownBy(() -> plan(0, 1)).hasMessageContaining("largest n").hasMessageContaining("got 0");
         assertThatThrownBy(() -> plan(10_000, 0)).hasMessageContaining("threads must be at least 1, got 0");
+    }
+
+    private static Entrant entrant(String name, String family, Side side) {
+        return new Entrant(name, family, side, Set.of(), true, name, (type, n, fpp) -> {
+            throw new UnsupportedOperationException("never built here");
+        });
+    }
+
+    private static List<String> oneLayoutPerKind(Entrant... filters) {
+        return new Plan(1_000, List.of(0.01), 1, EnumSet.of(Workload.CHURN), 5, List.of(filters), List.of(),
+                List.of(KeyType.LONG), 10_000, 1).oneLayoutPerKind().stream().map(Entrant::name).toList();
+    }
+
+    @Test
+    void aKindsOtherLayoutStandsInForItOnlyWhenTheKindItselfDoesNotRun() {
+        Entrant classic = entrant("classic", "classic", Side.BLOOMERY);
+        Entrant blocked = entrant("classic-blocked", "classic", Side.BLOOMERY);
+        Entrant countingBlocked = entrant("counting-blocked", "counting", Side.BLOOMERY);
+        Entrant peer = entrant("fastfilter-blocked", "classic", Side.PEER);
+        assertThat(blocked.layoutVariant()).isTrue();
+        assertThat(classic.layoutVariant()).isFalse();
+        assertThat(peer.layoutVariant()).isFalse();
+        assertThat(oneLayoutPerKind(classic, blocked, countingBlocked, peer))
+                .containsExactly("classic", "counting-blocked", "fastfilter-blocked");
     }
 }

@@ -57,7 +57,7 @@ class StaticWorkloadTest {
                 .containsExactly("fuse", "classic", "cuckoo", "peer16");
         assertThat(StaticWorkload.heats(plan, KeyType.LONG)).extracting(Heat::label)
                 .containsExactly("fpp 0.01", "fpp 0.001");
-        // Builds are the costly part: at most 3 rounds, fewer when the plan has fewer.
+        // Builds are the costly part: at most MAX_ROUNDS rounds, fewer when the plan has fewer.
         assertThat(StaticWorkload.heats(plan, KeyType.LONG)).allSatisfy(h -> assertThat(h.rounds(plan)).isEqualTo(2));
         Plan fiveRounds = new Plan(1_000, List.of(0.01), 3, Set.of(Workload.STATIC), 5, filters, List.of(),
                 List.of(KeyType.LONG), Plan.SCALING_MIN, 1);
