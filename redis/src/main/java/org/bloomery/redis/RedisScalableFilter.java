@@ -20,6 +20,7 @@ import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.ScalableBody;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.bloom.GrowthPlan;
 import org.bloomery.api.bloom.LayerPlan;

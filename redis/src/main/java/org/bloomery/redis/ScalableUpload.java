@@ -10,6 +10,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.api.bloom.ScalableBody;
 import org.bloomery.api.bloom.LayerPlan;
 import org.bloomery.api.spi.Envelope;
 
@@ -46,12 +47,7 @@ final class ScalableUpload {
                 int layers = ScalableBody.readHeader(body, plan);
                 long[] items = new long[layers];
                 for (int i = 0; i < layers; i++) {
-                    LayerPlan expected;
-                    try {
-                        expected = plan.layer(i);
-                    } catch (IllegalArgumentException e) {
-                        throw new InvalidFilterDataException("the spec does not allow layer " + i + ": " + e.getMessage(), e);
-                    }
+                    LayerPlan expected = ScalableBody.expectedLayer(plan, i);
                     if (expected.shape().cells() > RedisScalableFilter.MAX_LAYER_BITS) {
                         throw new InvalidFilterDataException("layer " + i + " has " + expected.shape().cells()
                                 + " bits, more than 2^32 bits (512 MiB, the largest Redis string)");

@@ -1,28 +1,36 @@
-package org.bloomery.redis;
+package org.bloomery.api.bloom;
 
 import java.io.IOException;
 import org.bloomery.api.InvalidFilterDataException;
-import org.bloomery.api.bloom.BloomLayout;
-import org.bloomery.api.bloom.BloomShape;
-import org.bloomery.api.bloom.GrowthPlan;
-import org.bloomery.api.bloom.LayerPlan;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 
 /**
- * The in-process {@code scalable} kind's body (FORMAT.md), which {@code redis-scalable} snapshots
- * are written in and uploads are read from: int expansion, double tightening, byte nonscaling, byte
- * layout, int layer count; per layer, oldest first: long capacity, double error, byte k, long bits,
- * long items, then the words, which are byte for byte the layer's Redis string.
+ * The headers of the {@code scalable} kind's body (FORMAT.md), for every module that writes or reads
+ * it (the in-process kind, and {@code redis-scalable}'s snapshots and uploads), all big-endian: int
+ * expansion, double tightening, byte nonscaling, byte layout, int layer count; per layer, oldest
+ * first: long capacity, double error, byte k, long bits, long items, then the layer's {@code bits /
+ * 64} words, which the caller writes and reads. Every field read is checked against the spec's
+ * {@link GrowthPlan}.
  */
-final class ScalableBody {
-    static final int HEADER_BYTES = Integer.BYTES + Double.BYTES + 1 + 1 + Integer.BYTES;
-    static final int LAYER_HEADER_BYTES = Long.BYTES + Double.BYTES + 1 + Long.BYTES + Long.BYTES;
+public final class ScalableBody {
+    /** Bytes of the body's header. */
+    public static final int HEADER_BYTES = Integer.BYTES + Double.BYTES + 1 + 1 + Integer.BYTES;
+    /** Bytes of one layer's header, before its words. */
+    public static final int LAYER_HEADER_BYTES = Long.BYTES + Double.BYTES + 1 + Long.BYTES + Long.BYTES;
 
     private ScalableBody() {
     }
 
-    static void writeHeader(FilterDataOutput body, GrowthPlan plan, int layers) throws IOException {
+    /**
+     * Writes the body's header.
+     *
+     * @param body the body
+     * @param plan the filter's growth plan
+     * @param layers the number of layers that follow
+     * @throws IOException if the stream fails
+     */
+    public static void writeHeader(FilterDataOutput body, GrowthPlan plan, int layers) throws IOException {
         body.writeInt(plan.expansion());
         body.writeDouble(plan.tightening());
         body.writeByte(plan.nonscaling() ? 1 : 0);
@@ -30,7 +38,15 @@ final class ScalableBody {
         body.writeInt(layers);
     }
 
-    static void writeLayerHeader(FilterDataOutput body, LayerPlan layer, long items) throws IOException {
+    /**
+     * Writes one layer's header; its words follow.
+     *
+     * @param body the body
+     * @param layer the layer's plan
+     * @param items the items the layer holds
+     * @throws IOException if the stream fails
+     */
+    public static void writeLayerHeader(FilterDataOutput body, LayerPlan layer, long items) throws IOException {
         body.writeLong(layer.capacity());
         body.writeDouble(layer.error());
         body.writeByte(layer.shape().hashes());
@@ -41,10 +57,13 @@ final class ScalableBody {
     /**
      * Reads the header and checks it against the spec's plan.
      *
+     * @param in the body
+     * @param plan the spec's growth plan
      * @return the layer count, in [1, the plan's most layers]
      * @throws InvalidFilterDataException if a field differs from the plan or is out of range
+     * @throws IOException if the stream fails
      */
-    static int readHeader(FilterDataInput in, GrowthPlan plan) throws IOException {
+    public static int readHeader(FilterDataInput in, GrowthPlan plan) throws IOException {
         int expansion = in.readInt("expansion", 1, GrowthPlan.MAX_EXPANSION);
         double tightening = in.readDouble("tightening", Double.MIN_VALUE, Math.nextDown(1.0));
         boolean nonscaling = in.readUnsignedByte("nonscaling", 0, 1) == 1;
@@ -60,13 +79,32 @@ final class ScalableBody {
     }
 
     /**
+     * The layer the spec gives for an index, as a reader expects it.
+     *
+     * @param plan the spec's growth plan
+     * @param index the layer's index
+     * @return the layer's plan
+     * @throws InvalidFilterDataException if the spec does not allow that layer
+     */
+    public static LayerPlan expectedLayer(GrowthPlan plan, int index) throws InvalidFilterDataException {
+        try {
+            return plan.layer(index);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidFilterDataException("the spec does not allow layer " + index + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Reads one layer's header and checks it against the layer the spec gives for its index.
      *
-     * @param expected that layer
+     * @param in the body
+     * @param index the layer's index
+     * @param expected that layer ({@link #expectedLayer})
      * @return the layer's item count, in [0, capacity]
-     * @throws InvalidFilterDataException if it differs
+     * @throws InvalidFilterDataException if it differs or a field is out of range
+     * @throws IOException if the stream fails
      */
-    static long readLayerHeader(FilterDataInput in, int index, LayerPlan expected) throws IOException {
+    public static long readLayerHeader(FilterDataInput in, int index, LayerPlan expected) throws IOException {
         String name = "layer " + index + " ";
         long capacity = in.readLong(name + "capacity", 1, Long.MAX_VALUE);
         double error = in.readDouble(name + "error", Double.MIN_VALUE, Math.nextDown(1.0));
