@@ -21,6 +21,7 @@ import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.exact.ExactSets;
 import org.bloomery.compare.keys.KeyGenerator;
 import org.bloomery.compare.report.CsvReport;
+import org.bloomery.compare.workload.Plan;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -148,10 +149,10 @@ class CompareCommandTest {
 
     /**
      * The CSV's fpp is a recount: the test rebuilds the contestant, inserts the same n keys from the
-     * same seed, queries the same 10·n absent keys and counts false positives itself. A reproducible
+     * same seed, queries the same 5·n absent keys and counts false positives itself. A reproducible
      * contestant must match exactly. CuckooFilter4J salts its hash with SecureRandom, so its two
-     * counts are two independent measurements of one rate: at about 2% of 20,000 queries (400
-     * expected, σ ≈ 20 each, σ ≈ 28 for the difference) they must agree within 6σ ≈ 170.
+     * counts are two independent measurements of one rate: at about 3% of 10,000 queries (300
+     * expected, σ ≈ 17 each, σ ≈ 24 for the difference) they must agree within 6σ ≈ 145.
      */
     @ParameterizedTest(name = "{0} {2}")
     @MethodSource("uniformRows")
@@ -159,7 +160,7 @@ class CompareCommandTest {
         KeyGenerator generator = new KeyGenerator(SEED);
         Contestant rebuilt = entrant.create(type, N, FPP);
         generator.present(type, N).addTo(rebuilt, 0, N);
-        long absent = 10L * N;
+        long absent = (long) Plan.ABSENT_PER_KEY * N;
         long recount = generator.absent(type, (int) absent).countContained(rebuilt, 0, (int) absent);
 
         long falsePositives = Long.parseLong(figure("uniform", name, type, "false_positives"));
@@ -169,7 +170,7 @@ class CompareCommandTest {
         if (entrant.reproducible()) {
             assertThat(falsePositives).isEqualTo(recount);
         } else {
-            assertThat(Math.abs(falsePositives - recount)).isLessThan(170);
+            assertThat(Math.abs(falsePositives - recount)).isLessThan(145);
         }
         assertThat(Double.parseDouble(figure("uniform", name, type, "fpp_ci95_low")))
                 .isLessThanOrEqualTo(falsePositives / (double) absent);
@@ -190,8 +191,8 @@ class CompareCommandTest {
             assertThat(rounds(rows, workload, "0.01", "add_mops")).as(workload).isEqualTo("5");
             assertThat(rounds(rows, workload, "0.001", "add_mops")).as(workload).isEqualTo("3");
         }
-        // Fewer rounds take larger shares: the fpp is still counted over all 10·n absent keys.
-        assertThat(figureOf(rows, "uniform", "0.001", "absent_queries")).isEqualTo(Integer.toString(10 * N));
+        // Fewer rounds take larger shares: the fpp is still counted over all 5·n absent keys.
+        assertThat(figureOf(rows, "uniform", "0.001", "absent_queries")).isEqualTo(Integer.toString(Plan.ABSENT_PER_KEY * N));
         assertThat(rows).noneMatch(r -> r.get("workload").equals("churn") && r.get("figure").equals("round_fpp_4")
                 && r.get("target_fpp").equals("0.001"));
         assertThat(rows).anyMatch(r -> r.get("workload").equals("churn") && r.get("figure").equals("round_fpp_5")

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.bloomery.compare.contestant.LibraryVersions;
+import org.bloomery.compare.workload.Plan;
 
 /** The header lines and the reading guide, shared by the Markdown and HTML reports. */
 final class ReportHeader {
@@ -30,7 +31,10 @@ final class ReportHeader {
         lines.add("Peers: " + listOrNone(info.peers()));
         lines.add("Exact sets: " + listOrNone(info.exactSets()));
         lines.add("Timing: every contestant is warmed (untimed) before any is timed; then each is timed in "
-                + rounds("", info.rounds()) + ", interleaved with the others in an order rotated each round. A figure is"
+                + rounds("", info.rounds()) + " (at most " + Plan.SIDE_ROUNDS + " in the heats the summary takes no"
+                + " time from: uniform and churn after the first fpp, growth, exact; scaling at most "
+                + Plan.SCALING_ROUNDS + ", static at most " + Plan.STATIC_ROUNDS + "; the CSV's rounds column gives"
+                + " each figure's count), interleaved with the others in an order rotated each round. A figure is"
                 + " the median of its rounds, with the min–max in brackets. These are whole-phase timings"
                 + " (System.nanoTime around a loop over all keys, through one adapter per contestant): good for"
                 + " comparing contestants within one run, not a micro-benchmark. For per-operation figures run the"
@@ -51,26 +55,28 @@ final class ReportHeader {
                             + " filter needs 1.44·log2(1/ε) = %.2f.",
                     Figures.fpp(fpp), Figures.lowerBoundBits(fpp), Figures.classicBits(fpp)));
         }
-        lines.add("measured fpp is false positives / absent-key queries (10·n absent keys in uniform and growth, n in exact,"
-                + " n per churn round); the 95% Wilson interval shows how much of a gap is noise.");
+        lines.add("measured fpp is false positives / absent-key queries (" + Plan.ABSENT_PER_KEY + "·n absent keys in"
+                + " uniform, growth and static, n in exact, n per churn round); the 95% Wilson interval shows how much of a gap is noise.");
         lines.add("false neg. counts present keys answered \"definitely not\": it must be 0. A ⚠ marks a"
                 + " contestant that broke that promise.");
         lines.add("Throughput is in millions of operations per second on this machine, with a megamorphic call"
                 + " through one adapter per contestant; compare contestants within one run, not across machines.");
         lines.add("uniform: each round builds a fresh filter and inserts the n keys; the rounds share out the n"
-                + " present keys (queried, then removed where the contestant can delete) and the 10·n absent keys.");
+                + " present keys (queried, then removed where the contestant can delete) and the " + Plan.ABSENT_PER_KEY
+                + "·n absent keys.");
         lines.add("churn: the live set stays n; each round removes the oldest n/10 keys, adds n/10 new ones,"
                 + " queries every live key (false negatives) and n absent keys (fpp).");
         lines.add("growth: the growing filter starts sized for n/1000 and takes n keys; the pre-sized classic"
                 + " filter is what knowing n up front would cost.");
         lines.add("scaling: each n from 10^4 upwards in steps of √10 builds a fresh filter at the first fpp, adds n"
-                + " keys and queries " + Figures.count(org.bloomery.compare.workload.Plan.SCALING_QUERIES)
+                + " keys and queries " + Figures.count(Plan.SCALING_QUERIES)
                 + " present and as many absent keys; the chart marks where each filter's size passes the L2 and"
                 + " last-level caches, after which every query is a cache miss.");
         lines.add("threads: the contestants safe for concurrent use, filled with n keys, are queried by 1 thread"
                 + " and by " + info.threads() + " threads at once; the figure is all threads together.");
-        lines.add("static: each of at most 3 rounds builds every contestant from the whole set of n keys at once (build"
-                + " time per key includes hashing string keys) and queries its share of the present and 10·n absent keys;"
+        lines.add("static: each round builds every contestant from the whole set of n keys at once (build"
+                + " time per key includes hashing string keys) and queries its share of the present and "
+                + Plan.ABSENT_PER_KEY + "·n absent keys;"
                 + " static filters (fuse, FastFilter's xor and fuse filters, with the narrowest fingerprint that"
                 + " meets the target) beside the classic and cuckoo kinds built from the same set.");
         lines.add("The summary's choices come from this run's own figures among the Bloomery kinds run, by their"

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.stats.Proportion;
+import org.bloomery.compare.workload.Plan;
 import org.bloomery.compare.workload.Result;
 import org.bloomery.compare.workload.Throughput;
 import org.bloomery.compare.workload.Workload;
@@ -64,7 +65,8 @@ final class ReportTables {
                     Figures.spread(t.add()), Figures.spread(t.queryPresent()),
                     Figures.spread(t.queryAbsent()), Figures.spread(t.remove())));
         }
-        return new Table("uniform, " + type.label() + " keys: insert n, query n present and 10·n absent (M ops/s)",
+        return new Table("uniform, " + type.label() + " keys: insert n, query n present and "
+                + Plan.ABSENT_PER_KEY + "·n absent (M ops/s)",
                 List.of("contestant", "family", "target fpp", "bits/element", "measured fpp (95% CI)", "false neg.",
                         "add", "query present", "query absent", "remove"), Set.of(0, 1), cells);
     }
@@ -160,8 +162,8 @@ final class ReportTables {
                     Figures.spread(t.add().nanosPerOperation()), Figures.spread(t.queryPresent()),
                     Figures.spread(t.queryAbsent())));
         }
-        return new Table("static: build from the whole set of n keys at once, query n present and 10·n absent"
-                + " (FastFilter takes 64-bit keys: string keys reach it as Bloomery's string hash)",
+        return new Table("static: build from the whole set of n keys at once, query n present and "
+                + Plan.ABSENT_PER_KEY + "·n absent (FastFilter takes 64-bit keys: string keys reach it as Bloomery's string hash)",
                 List.of("contestant", "family", "keys", "target fpp", "bits/element", "× log2(1/measured fpp)",
                         "measured fpp (95% CI)", "false neg.", "build (ns/key)", "query present (M ops/s)",
                         "query absent (M ops/s)"), Set.of(0, 1, 2), cells);

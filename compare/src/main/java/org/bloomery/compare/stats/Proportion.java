@@ -38,7 +38,8 @@ public record Proportion(long hits, long trials) {
      * @return the bound in [0, rate], or NaN when there were no trials
      */
     public double low() {
-        return trials == 0 ? Double.NaN : Math.max(0.0, center() - halfWidth());
+        // Clamped to the rate as well: at 0 hits the formula's two terms cancel only up to rounding.
+        return trials == 0 ? Double.NaN : Math.min(rate(), Math.max(0.0, center() - halfWidth()));
     }
 
     /**
@@ -47,7 +48,7 @@ public record Proportion(long hits, long trials) {
      * @return the bound in [rate, 1], or NaN when there were no trials
      */
     public double high() {
-        return trials == 0 ? Double.NaN : Math.min(1.0, center() + halfWidth());
+        return trials == 0 ? Double.NaN : Math.max(rate(), Math.min(1.0, center() + halfWidth()));
     }
 
     private double center() {

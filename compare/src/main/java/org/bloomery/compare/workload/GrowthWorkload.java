@@ -10,7 +10,7 @@ import org.bloomery.compare.contestant.KeyType;
 /**
  * {@code growth}: a contestant that grows starts at capacity n/1000 and takes n keys; a classic
  * filter pre-sized for n takes the same keys for comparison, in every round. Both are then probed like
- * {@code uniform}: the n present keys and the 10·n absent keys, split over the rounds (at most {@link
+ * {@code uniform}: the n present keys and the 5·n absent keys, split over the rounds (at most {@link
  * Plan#SIDE_ROUNDS}).
  */
 final class GrowthWorkload {

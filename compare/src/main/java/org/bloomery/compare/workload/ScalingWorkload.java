@@ -9,17 +9,12 @@ import org.bloomery.compare.contestant.KeyType;
 /**
  * {@code scaling}: for each n of {@link Plan#scalingSizes}, each round builds a fresh filter at the
  * first fpp, adds n keys, then queries {@link Plan#SCALING_QUERIES} present keys (cycling through the
- * n) and as many absent keys, in at most {@link #MAX_ROUNDS} rounds. The report turns the rates into nanoseconds per operation against n. A
+ * n) and as many absent keys, in at most {@link Plan#SCALING_ROUNDS} rounds. The report turns the rates into nanoseconds per operation against n. A
  * contestant whose next filter would not fit comfortably in the free heap stops there, with a note.
  */
 final class ScalingWorkload {
     /** A filter may take at most this share of the heap left free by the keys. */
     private static final double HEAP_SHARE = 0.4;
-    /**
-     * Timed rounds at most: every size of every contestant builds a fresh filter each round, and 3
-     * rounds give a median and a range while keeping the default run within its 4 minutes.
-     */
-    static final int MAX_ROUNDS = 3;
     /** Bits per key assumed before a contestant's first size is measured: generous for any filter here. */
     private static final double FIRST_GUESS_BITS = 64;
 
@@ -31,7 +26,7 @@ final class ScalingWorkload {
         List<Heat> heats = new ArrayList<>();
         for (int size : plan.scalingSizes(type)) {
             heats.add(new Heat(String.format(Locale.ROOT, "n %,d", size),
-                    guards.stream().map(g -> lane(plan, g, type, size)).toList(), MAX_ROUNDS));
+                    guards.stream().map(g -> lane(plan, g, type, size)).toList(), Plan.SCALING_ROUNDS));
         }
         return heats;
     }

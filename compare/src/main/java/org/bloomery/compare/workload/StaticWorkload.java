@@ -12,7 +12,7 @@ import org.bloomery.compare.contestant.Side;
  * {@code static}: each round builds every contestant from the whole set of n keys at once and times
  * that build as its add phase (the keys' conversion to longs included, string keys hashed with
  * Bloomery's string hash for every contestant alike), reads its size, then queries its share of the n
- * present and 10·n absent keys as {@code uniform} does, in at most {@link #MAX_ROUNDS} rounds. One
+ * present and the absent keys as {@code uniform} does, in at most {@link Plan#STATIC_ROUNDS} rounds. One
  * heat per target fpp, of the static contestants ({@link Ability#STATIC}) that serve it, with the
  * Bloomery kinds of the {@link #BASELINE_FAMILIES} built from the same set through the same build
  * path as dynamic baselines; a target that no static contestant serves has no heat.
@@ -20,12 +20,6 @@ import org.bloomery.compare.contestant.Side;
 final class StaticWorkload {
     /** The families whose Bloomery kinds are built from the set beside the static filters. */
     static final List<String> BASELINE_FAMILIES = List.of("classic", "cuckoo");
-    /**
-     * Timed rounds at most: every round rebuilds every contestant from the whole set, the costly
-     * part of the workload; 2 builds give a median and a range while keeping the default run
-     * within its time.
-     */
-    static final int MAX_ROUNDS = 2;
     /** What the add phase of a static row means, for the report. */
     static final String NOTE = "add: one build from the whole set";
 
@@ -38,7 +32,7 @@ final class StaticWorkload {
             List<Entrant> entrants = contestants(plan, fpp);
             if (!entrants.isEmpty()) {
                 heats.add(new Heat("fpp " + fpp, entrants.stream().map(e -> lane(plan, e, type, fpp)).toList(),
-                        MAX_ROUNDS));
+                        Plan.STATIC_ROUNDS));
             }
         }
         return heats;
@@ -73,7 +67,7 @@ final class StaticWorkload {
 
     private static Lane lane(Plan plan, Entrant entrant, KeyType type, double fpp) {
         int n = plan.n();
-        int rounds = Math.min(MAX_ROUNDS, plan.rounds());
+        int rounds = Math.min(Plan.STATIC_ROUNDS, plan.rounds());
         SetBuilder builder = entrant.builder().orElseThrow();
         return new TrialLane(entrant, type, (trial, keys, round) -> {
             trial.roundBuiltFrom(builder, keys.present(), n, fpp);

@@ -8,9 +8,9 @@ import org.bloomery.compare.contestant.KeyType;
 
 /**
  * {@code uniform}: each round builds a fresh filter and inserts n distinct keys, then queries its share
- * of the n present keys and of the 10·n absent keys, and (for deletion-capable contestants) removes
+ * of the n present keys and of the 5·n absent keys, and (for deletion-capable contestants) removes
  * its share of the present keys. The rounds split the keys, so that over all rounds every present key
- * is queried once (false negatives) and the fpp is counted over all 10·n absent keys, while each
+ * is queried once (false negatives) and the fpp is counted over all 5·n absent keys, while each
  * phase is still timed over a whole range of keys. The first fpp runs the plan's rounds; the others,
  * whose times the summary does not use, at most {@link Plan#SIDE_ROUNDS}.
  */
@@ -42,7 +42,7 @@ final class UniformWorkload {
 
     /**
      * Inserts keys [0, n), reads the size, then queries round {@code round}'s share of the n present
-     * keys and of the 10·n absent keys.
+     * keys and of the 5·n absent keys.
      */
     static void fillAndProbe(Trial trial, KeyPools keys, int n, int round, int rounds) {
         trial.add(keys.present(), 0, n);
@@ -50,7 +50,7 @@ final class UniformWorkload {
         probe(trial, keys, n, round, rounds);
     }
 
-    /** Queries round {@code round}'s share of the n present keys and of the 10·n absent keys. */
+    /** Queries round {@code round}'s share of the n present keys and of the 5·n absent keys. */
     static void probe(Trial trial, KeyPools keys, int n, int round, int rounds) {
         trial.queryPresent(keys.present(), TrialLane.sliceStart(n, round, rounds),
                 TrialLane.sliceStart(n, round + 1, rounds));

@@ -10,7 +10,7 @@ import org.bloomery.compare.contestant.KeyType;
  * each does), and its table or chart in the report package.
  */
 public enum Workload {
-    /** Insert n keys, query n present and 10·n absent keys (and remove the n, where possible). */
+    /** Insert n keys, query n present and 5·n absent keys (and remove the n, where possible). */
     UNIFORM(UniformWorkload::heats),
     /** A live set of n; each round removes the oldest 10% and adds 10% new: deletion-capable contestants. */
     CHURN(ChurnWorkload::heats),
@@ -23,7 +23,7 @@ public enum Workload {
     /** Query throughput of the contestants safe for concurrent use, at 1 thread and at the plan's threads. */
     THREADS(ThreadsWorkload::heats),
     /**
-     * Build from the whole set of n keys at once, then query n present and 10·n absent keys: the static
+     * Build from the whole set of n keys at once, then query n present and 5·n absent keys: the static
      * filters, against the classic and cuckoo kinds built from the same set.
      */
     STATIC(StaticWorkload::heats);

@@ -39,6 +39,12 @@ class ProportionTest {
             assertThat(p.low()).isBetween(0.0, p.rate());
             assertThat(p.high()).isBetween(p.rate(), 1.0);
         }
+        // At 0 hits the formula's terms cancel only up to rounding (2.7e-20 at 10,000 trials): the
+        // bound is the rate itself.
+        for (long trials : new long[] {1, 7, 10_000, 5_000_000, 1L << 40}) {
+            assertThat(new Proportion(0, trials).low()).as("%d trials", trials).isZero();
+            assertThat(new Proportion(trials, trials).high()).as("%d trials", trials).isEqualTo(1.0);
+        }
     }
 
     /**

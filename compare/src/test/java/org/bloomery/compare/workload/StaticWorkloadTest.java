@@ -57,12 +57,12 @@ class StaticWorkloadTest {
                 .containsExactly("fuse", "classic", "cuckoo", "peer16");
         assertThat(StaticWorkload.heats(plan, KeyType.LONG)).extracting(Heat::label)
                 .containsExactly("fpp 0.01", "fpp 0.001");
-        // Builds are the costly part: at most MAX_ROUNDS rounds, fewer when the plan has fewer.
+        // Builds are the costly part: at most Plan.STATIC_ROUNDS rounds, fewer when the plan has fewer.
         assertThat(StaticWorkload.heats(plan, KeyType.LONG)).allSatisfy(h -> assertThat(h.rounds(plan)).isEqualTo(2));
         Plan fiveRounds = new Plan(1_000, List.of(0.01), 3, Set.of(Workload.STATIC), 5, filters, List.of(),
                 List.of(KeyType.LONG), Plan.SCALING_MIN, 1);
         assertThat(StaticWorkload.heats(fiveRounds, KeyType.LONG)).singleElement()
-                .satisfies(h -> assertThat(h.rounds(fiveRounds)).isEqualTo(StaticWorkload.MAX_ROUNDS));
+                .satisfies(h -> assertThat(h.rounds(fiveRounds)).isEqualTo(Plan.STATIC_ROUNDS));
         // Without a static contestant there is nothing to compare the baselines with.
         Plan dynamicOnly = plan(filters.subList(0, 4), List.of(0.01));
         assertThat(StaticWorkload.heats(dynamicOnly, KeyType.LONG)).isEmpty();
@@ -100,7 +100,7 @@ class StaticWorkloadTest {
         assertThat(results).hasSize(2 * (5 + 4)).allSatisfy(r -> {
             assertThat(r.workload()).isEqualTo(Workload.STATIC);
             assertThat(r.falseNegatives()).as(r.contestant()).isZero();
-            assertThat(r.falsePositives().trials()).isEqualTo(10L * n);
+            assertThat(r.falsePositives().trials()).isEqualTo((long) Plan.ABSENT_PER_KEY * n);
             assertThat(r.throughput().add().rounds()).isEqualTo(2);
             assertThat(r.bitsPerElement()).isPositive();
         });
@@ -112,7 +112,8 @@ class StaticWorkloadTest {
             Entrant kind = filters.stream().filter(e -> e.name().equals("fuse")).findFirst().orElseThrow();
             KeyGenerator generator = new KeyGenerator(5);
             Contestant rebuilt = kind.builder().orElseThrow().build(type, generator.present(type, n).longs(0, n), 0.01);
-            long recount = generator.absent(type, 10 * n).countContained(rebuilt, 0, 10 * n);
+            int absent = Plan.ABSENT_PER_KEY * n;
+            long recount = generator.absent(type, absent).countContained(rebuilt, 0, absent);
             assertThat(fuse.falsePositives().hits()).isEqualTo(recount);
         }
     }
