@@ -14,13 +14,9 @@ import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * The blocked layout split over shards: concatenated in shard order, the shards hold exactly the
@@ -28,26 +24,9 @@ import redis.clients.jedis.JedisPooled;
  * whatever the number of shards (even when it does not divide the blocks); each item's k counters
  * sit in its block's shard; and the standard layout refuses more than one shard.
  */
-class ShardingTest {
+class ShardingTest extends OnSharedServer {
     private static final long SEED = 0x5EED_5AL;
     private static final int ITEMS = 20_000;
-    private static JedisPooled client;
-
-    @BeforeAll
-    static void connect() {
-        client = RedisServer.shared().client();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
-
-    @BeforeEach
-    void flush() {
-        RedisServer.shared().flush();
-    }
-
     private static FilterSpec blocked(int shards) {
         return FilterSpec.of(ITEMS, 0.01).withOption("layout", "blocked").withOption("shards", Integer.toString(shards));
     }
@@ -70,8 +49,14 @@ class ShardingTest {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         List<String> shardKeys = filter.keys().subList(1, filter.keys().size());
         assertThat(shardKeys).hasSize(shards);
-        for (String shard : shardKeys) {
-            all.writeBytes(client.get(shard.getBytes(StandardCharsets.UTF_8)));
+        Sharding sharding = new Sharding(shape, shards);
+        for (int s = 0; s < shards; s++) {
+            byte[] shard = client.get(shardKeys.get(s).getBytes(StandardCharsets.UTF_8));
+            long cellBytes = sharding.cells(s) / 8;
+            // A sharded filter's shard ends with its 8-byte upload stamp, 0 until an upload.
+            assertThat((long) shard.length).as("bytes of shard %d", s)
+                    .isEqualTo(cellBytes + (shards > 1 ? UploadStamp.BYTES : 0));
+            all.write(shard, 0, (int) cellBytes);
         }
         byte[] bytes = all.toByteArray();
         assertThat((long) bytes.length * 8).as("bits over all shards").isEqualTo(shape.cells());

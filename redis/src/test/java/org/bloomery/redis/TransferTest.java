@@ -16,34 +16,13 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.JedisPooled;
 
 /** Uploading local filters under a name, atomically, and merging a local classic filter in. */
-class TransferTest {
+class TransferTest extends OnSharedServer {
     private static final long SEED = 0x5EED_77L;
-    private static JedisPooled client;
-
-    @BeforeAll
-    static void connect() {
-        client = RedisServer.shared().client();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
-
-    @BeforeEach
-    void flush() {
-        RedisServer.shared().flush();
-    }
-
     private static MembershipFilter<CharSequence> local(String kind, FilterSpec spec, long seed, int items) {
         MembershipFilter<CharSequence> filter = Filters.create(kind, spec, KeyHasher.strings());
         for (int i = 0; i < items; i++) {
