@@ -20,7 +20,8 @@ import redis.clients.jedis.util.JedisClusterCRC16;
 /**
  * A 12-shard filter on a three-node Redis Cluster: its shards spread over every node, eight client
  * threads add and query disjoint keys with no false negative, and after one node stops, items whose
- * shard lived there fail with the typed exception within the timeout while the others still answer.
+ * shard lived there fail with the typed exception within the timeout while the others still answer;
+ * batch queries racing uploads over the 12 shards see the old filter or the new one, never a mix.
  */
 class ClusterTest {
     private static final long SEED = 0x5EED_C1L;
@@ -98,6 +99,26 @@ class ClusterTest {
             }
             assertThat(failed).isPositive();
             assertThat(answered).isPositive();
+        }
+    }
+
+    @Test
+    void batchesRacingUploadsOverTwelveShardsSeeTheWholeOldFilterOrTheWholeNew() throws Exception {
+        // No one command reaches shards in different slots, so the upload renames them one by one;
+        // the batches read every shard's upload stamp with its probes and are read again when the
+        // stamps differ, so they still see one filter whole.
+        UploadRace race = new UploadRace(FilterSpec.of(UploadRace.ITEMS, 0.001).withOption("layout", "blocked"));
+        try (RedisCluster cluster = RedisCluster.start(); JedisCluster uploader = cluster.client(2_000);
+                JedisCluster readerClient = cluster.client(2_000)) {
+            RedisFilter<Long> reader = RedisFilters.upload(readerClient, "swapped", 12, race.old);
+            race.run(uploader, reader, 12, 10, 2);
+            assertThat(race.classify(reader.mightContainAllHashes(race.probes))).isEqualTo("old");
+            assertThat(uploader.hget(reader.keys().get(0), Metadata.SWITCHING)).as("the switching mark").isNull();
+            for (int node = 0; node < 3; node++) {
+                try (var jedis = new redis.clients.jedis.Jedis("127.0.0.1", cluster.node(node).port())) {
+                    assertThat(jedis.keys("*:upload:*")).as("temporary keys on node %d", node).isEmpty();
+                }
+            }
         }
     }
 
