@@ -36,7 +36,9 @@ import org.bloomery.api.spi.FilterDataOutput;
  *
  * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, hasher id, m, k, shards,
  * spec; never a credential) and the cells {@code <prefix>{<name>}:cells:0}, a string of m bits or
- * 4m bits that holds byte for byte the words of the in-process kind's snapshot body.
+ * 4m bits that holds byte for byte the words of the in-process kind's snapshot body. With S > 1
+ * shards (blocked layout), shard s is {@code <prefix>{<tag of s>}:cells:<s>}: its range of blocks,
+ * then an 8-byte {@link UploadStamp} naming the upload that wrote it (0 before any upload).
  *
  * <p><b>Failures.</b> An operation the server does not answer within the timeout, refuses, or
  * answers with an error throws {@link RedisFilterException}; a query never answers "absent" for a
@@ -46,8 +48,9 @@ import org.bloomery.api.spi.FilterDataOutput;
  * <p><b>Thread safety.</b> Every method may be called from many threads ({@link
  * Capability#CONCURRENT}), and from many processes at once ({@link Capability#SHARED}): each
  * single-item operation is atomic on the server, so a query never sees half an add or remove.
- * Batches are atomic per item, not as a whole. {@link #writeTo}, {@link #clear} and the counts read
- * the cells in chunks, so updates racing with them may or may not be included.
+ * Batches are atomic per item, not as a whole; a batch query answers from one upload whole (see
+ * {@link #mightContainAllHashes}). {@link #writeTo}, {@link #clear} and the counts read the cells
+ * in chunks, so updates racing with them may or may not be included.
  *
  * @param <T> the item type
  */

@@ -124,6 +124,25 @@ class ShardingTest extends OnSharedServer {
         for (int i = 0; i < probes.length; i++) {
             assertThat(answers[i]).as("probe #%d", i).isEqualTo(inProcess.mightContainHash(probes[i]));
         }
+
+        // The upload's stamp (not 0 now) is never counted, OR-ed away or cleared.
+        byte[] stamp = client.getrange(uploaded.keys().get(1).getBytes(StandardCharsets.UTF_8),
+                client.strlen(uploaded.keys().get(1)) - UploadStamp.BYTES, -1);
+        assertThat(stamp).isNotEqualTo(new byte[UploadStamp.BYTES]);
+        assertThat(uploaded.approximateCount()).isEqualTo(inProcess.approximateCount());
+        assertThat(uploaded.expectedFpp()).isEqualTo(inProcess.expectedFpp());
+        if (localKind.equals("classic")) {
+            uploaded.mergeFrom(inProcess);
+            assertThat(FilterBytes.of(uploaded)).isEqualTo(snapshot);
+        }
+        uploaded.clear();
+        inProcess.clear();
+        assertThat(FilterBytes.of(uploaded)).isEqualTo(FilterBytes.of(inProcess));
+        assertThat(uploaded.mightContainAllHashes(probes)).doesNotContain(true);
+        for (String shard : uploaded.keys().subList(1, 4)) {
+            byte[] key = shard.getBytes(StandardCharsets.UTF_8);
+            assertThat(client.getrange(key, client.strlen(key) - UploadStamp.BYTES, -1)).as(shard).isEqualTo(stamp);
+        }
     }
 
     @Test

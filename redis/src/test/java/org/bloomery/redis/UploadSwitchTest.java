@@ -31,7 +31,7 @@ class UploadSwitchTest extends OnSharedServer {
         UploadRace race = new UploadRace(SPEC);
         try (JedisPooled readerClient = RedisServer.shared().client()) {
             RedisFilter<Long> reader = RedisFilters.upload(readerClient, "swapped", SHARDS, race.old);
-            race.run(client, reader, SHARDS, 30, 2);
+            race.run(client, reader, SHARDS, 20, 2);
             assertThat(FilterBytes.of(reader)).isEqualTo(FilterBytes.of(race.old));
             assertThat(client.keys("*")).as("no temporary key left").containsExactlyInAnyOrderElementsOf(reader.keys());
         }
