@@ -301,7 +301,9 @@ public final class RedisFilters {
      *       {@code timeoutMillis}); opening the name fails with {@link RedisFilterException}. If the
      *       switch is interrupted (the process dies, a node is lost), the mark stays: the name does
      *       not open, batch queries fail and single-item ones answer from each shard as it is, until
-     *       an upload succeeds or the filter is {@link RedisFilter#delete() deleted}.
+     *       an upload succeeds or the filter is {@link RedisFilter#delete() deleted}. An upload
+     *       removes the mark only if it is still its own and every shard holds its stamp; one that
+     *       finds a shard of another upload to the same name leaves the name marked and fails.
      * </ul>
      * In both cases an add or remove racing with the switch may land in the old filter and be lost
      * with it, as the upload replaces the whole filter.

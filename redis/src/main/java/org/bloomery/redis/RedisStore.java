@@ -198,11 +198,6 @@ final class RedisStore implements AutoCloseable {
         return call(operation, () -> client.bitcount(key, start, end));
     }
 
-    /** {@code HDEL key field}. */
-    void hdel(String operation, String key, String field) {
-        call(operation, () -> client.hdel(key, field));
-    }
-
     /** {@code GETRANGE key start end}, inclusive; shorter than asked at the string's end. */
     byte[] getrange(String operation, String key, long start, long end) {
         return call(operation, () -> client.getrange(key.getBytes(java.nio.charset.StandardCharsets.UTF_8), start, end));

@@ -88,6 +88,18 @@ final class Scripts {
             "end",
             "return redis.call('HGETALL', KEYS[1])"));
 
+    /**
+     * Removes an upload's {@link Metadata#SWITCHING} mark if it is still that upload's: KEYS[1] is
+     * the metadata hash, ARGV[1] the upload's stamp in hex. Returns 1 if it removed the mark, 0 if
+     * another upload has marked the name since (and will remove the mark itself).
+     */
+    static final LuaScript UNMARK = LuaScript.of(String.join("\n",
+            "if redis.call('HGET', KEYS[1], '" + Metadata.SWITCHING + "') == ARGV[1] then",
+            "  redis.call('HDEL', KEYS[1], '" + Metadata.SWITCHING + "')",
+            "  return 1",
+            "end",
+            "return 0"));
+
     private Scripts() {
     }
 }

@@ -75,7 +75,12 @@ final class Transfer {
                 }
                 return new Prepared(shared, options, keys);
             }));
-            publish(store, prepared.keys(), temporary, Metadata.of(prepared.options(), hasher.id()), stamp);
+            long[] shardCellBytes = new long[temporary.size()];
+            for (int s = 0; s < shardCellBytes.length; s++) {
+                shardCellBytes[s] = cells.bytesFor(prepared.options().sharding().cells(s));
+            }
+            publish(store, prepared.keys(), temporary, Metadata.of(prepared.options(), hasher.id()), shardCellBytes,
+                    stamp);
             return RedisFilter.open(store, prepared.options(), prepared.spec(), hasher);
         } finally {
             if (!temporary.isEmpty()) {
@@ -90,7 +95,7 @@ final class Transfer {
      * Metadata#SWITCHING} mark. Each key renamed is removed from {@code temporary}.
      */
     private static void publish(RedisStore store, FilterKeys keys, List<String> temporary, Map<String, String> metadata,
-            long stamp) {
+            long[] shardCellBytes, long stamp) {
         List<String> scriptKeys = new ArrayList<>(1 + 2 * temporary.size());
         scriptKeys.add(keys.metadata());
         scriptKeys.addAll(temporary);
@@ -118,7 +123,30 @@ final class Transfer {
             }
             temporary.remove(0);
         }
-        store.hdel("upload", keys.metadata(), Metadata.SWITCHING);
+        finishSwitch(store, keys, shardCellBytes, stamp);
+    }
+
+    /**
+     * Ends a one-by-one switch: removes the mark only if every shard holds this upload's stamp and
+     * the mark is still this upload's. If another upload to the same name renamed shards in the
+     * meantime, the name is marked again (it may hold a mix) and the upload fails; if another has
+     * marked it since, that one ends the switch. So the mark is gone only when every shard holds
+     * the stamp of the upload that removed it.
+     */
+    static void finishSwitch(RedisStore store, FilterKeys keys, long[] shardCellBytes, long stamp) {
+        String mark = Long.toHexString(stamp);
+        byte[] expected = UploadStamp.bytes(stamp);
+        for (int s = 0; s < shardCellBytes.length; s++) {
+            byte[] found = store.getrange("upload", keys.shards().get(s), shardCellBytes[s],
+                    shardCellBytes[s] + UploadStamp.BYTES - 1);
+            if (!java.util.Arrays.equals(found, expected)) {
+                store.hset("upload", keys.metadata(), Map.of(Metadata.SWITCHING, mark));
+                throw store.failure("upload", "another upload to the same name renamed shards at the same time"
+                        + " (shard " + s + " is not this upload's), so the name stays marked as an interrupted upload"
+                        + " and opening it fails until an upload succeeds or it is deleted");
+            }
+        }
+        store.script("upload", Scripts.UNMARK, keys.metadata(), mark);
     }
 
     /** What an upload publishes once the snapshot has been read whole and its checksum matched. */

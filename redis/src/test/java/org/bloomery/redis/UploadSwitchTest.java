@@ -82,6 +82,37 @@ class UploadSwitchTest extends OnSharedServer {
     }
 
     @Test
+    void aOneByOneSwitchThatFindsAnotherUploadsShardLeavesTheNameMarked() throws Exception {
+        UploadRace race = new UploadRace(SPEC);
+        RedisFilter<Long> shared = RedisFilters.upload(client, "raced", SHARDS, race.old);
+        RedisStore store = new RedisStore(client, false, "test client", "raced", null);
+        FilterKeys keys = FilterKeys.of("bloomery:", "raced", SHARDS);
+        long[] cellBytes = new long[SHARDS];
+        for (int s = 0; s < SHARDS; s++) {
+            cellBytes[s] = client.strlen(keys.shards().get(s)) - UploadStamp.BYTES;
+        }
+        long ours = UploadStamp.next();
+        // This upload renamed its shards, but another upload's shards stand where they went.
+        client.hset(keys.metadata(), Metadata.SWITCHING, Long.toHexString(ours));
+        assertThatThrownBy(() -> Transfer.finishSwitch(store, keys, cellBytes, ours))
+                .isInstanceOf(RedisFilterException.class).hasMessageContaining("another upload");
+        assertThat(client.hget(keys.metadata(), Metadata.SWITCHING)).isEqualTo(Long.toHexString(ours));
+        assertThatThrownBy(() -> RedisFilters.classic(client, "raced", SPEC.withOption("shards", "4"), KeyHasher.longs()))
+                .isInstanceOf(RedisFilterException.class).hasMessageContaining("interrupted");
+
+        // The upload whose stamp every shard holds removes the mark, if it is still its own.
+        byte[] stamp = client.getrange(key(shared, 0), cellBytes[0], cellBytes[0] + UploadStamp.BYTES - 1);
+        long theirs = java.nio.ByteBuffer.wrap(stamp).getLong();
+        Transfer.finishSwitch(store, keys, cellBytes, theirs);
+        assertThat(client.hget(keys.metadata(), Metadata.SWITCHING)).as("another upload's mark").isNotNull();
+        client.hset(keys.metadata(), Metadata.SWITCHING, Long.toHexString(theirs));
+        Transfer.finishSwitch(store, keys, cellBytes, theirs);
+        assertThat(client.hget(keys.metadata(), Metadata.SWITCHING)).isNull();
+        assertThat(race.classify(RedisFilters.classic(client, "raced", SPEC.withOption("shards", "4"), KeyHasher.longs())
+                .mightContainAllHashes(race.probes))).isEqualTo("old");
+    }
+
+    @Test
     void anUploadWhoseSnapshotFailsHalfwayLeavesTheOldFilterAndNoTemporaryKey() throws Exception {
         UploadRace race = new UploadRace(SPEC);
         RedisFilter<Long> shared = RedisFilters.upload(client, "kept", SHARDS, race.old);
