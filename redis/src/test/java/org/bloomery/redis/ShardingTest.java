@@ -179,6 +179,11 @@ class ShardingTest extends OnSharedServer {
         assertThatThrownBy(() -> RedisFilters.classic(client, "x", FilterSpec.of(100, 0.01).withOption("layout", "blocked")
                 .withOption("shards", "1000"), KeyHasher.longs())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'1000'").hasMessageContaining("blocks");
+        // 2^33 bits in 2 shards: 2^32 bits each, Redis's largest string, with no room for the stamp.
+        assertThatThrownBy(() -> RedisFilters.classic(client, "x", FilterSpec.of(100, 0.01).withOption("layout", "blocked")
+                .withOption("bits", Long.toString(1L << 33)).withOption("shards", "2"), KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'2'")
+                .hasMessageContaining("upload stamp");
         assertThat(client.keys("*")).isEmpty();
     }
 }
