@@ -12,6 +12,12 @@ import java.util.stream.Collectors;
 final class Metadata {
     /** Version of the key layout and fields written here. */
     static final String FORMAT = "1";
+    /**
+     * The field that marks an upload renaming its shards one by one (in a Redis Cluster, where no
+     * one command reaches every shard): written before the first {@code RENAME}, removed after the
+     * last. While it is there some shards may be old and some new, so opening the name fails.
+     */
+    static final String SWITCHING = "switching";
 
     private Metadata() {
     }

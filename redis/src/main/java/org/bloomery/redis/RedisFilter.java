@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
@@ -35,7 +36,9 @@ import org.bloomery.api.spi.FilterDataOutput;
  *
  * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, hasher id, m, k, shards,
  * spec; never a credential) and the cells {@code <prefix>{<name>}:cells:0}, a string of m bits or
- * 4m bits that holds byte for byte the words of the in-process kind's snapshot body.
+ * 4m bits that holds byte for byte the words of the in-process kind's snapshot body. With S > 1
+ * shards (blocked layout), shard s is {@code <prefix>{<tag of s>}:cells:<s>}: its range of blocks,
+ * then an 8-byte {@link UploadStamp} naming the upload that wrote it (0 before any upload).
  *
  * <p><b>Failures.</b> An operation the server does not answer within the timeout, refuses, or
  * answers with an error throws {@link RedisFilterException}; a query never answers "absent" for a
@@ -45,8 +48,9 @@ import org.bloomery.api.spi.FilterDataOutput;
  * <p><b>Thread safety.</b> Every method may be called from many threads ({@link
  * Capability#CONCURRENT}), and from many processes at once ({@link Capability#SHARED}): each
  * single-item operation is atomic on the server, so a query never sees half an add or remove.
- * Batches are atomic per item, not as a whole. {@link #writeTo}, {@link #clear} and the counts read
- * the cells in chunks, so updates racing with them may or may not be included.
+ * Batches are atomic per item, not as a whole; a batch query answers from one upload whole (see
+ * {@link #mightContainAllHashes}). {@link #writeTo}, {@link #clear} and the counts read the cells
+ * in chunks, so updates racing with them may or may not be included.
  *
  * @param <T> the item type
  */
@@ -60,6 +64,8 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
      * 64), which the server runs in well under a millisecond, so no other client waits long.
      */
     private static final int ITEMS_PER_COMMAND = 100;
+    /** Pause before a batch query that met shards of different uploads reads them again. */
+    private static final long RETRY_PAUSE_NANOS = 1_000_000L;
 
     private final RedisStore store;
     private final RedisOptions options;
@@ -74,6 +80,8 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     private final Sharding sharding;
     /** Blocks of the blocked layout; 0 in the standard layout. */
     private final long blocks;
+    /** Whether the shards carry an {@link UploadStamp} (more than one shard). */
+    private final boolean stamped;
 
     private RedisFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
         this.store = store;
@@ -88,6 +96,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         this.fieldType = cells.fieldType();
         this.sharding = options.sharding();
         this.blocks = shape.blocks();
+        this.stamped = UploadStamp.stamped(options.shards());
     }
 
     /**
@@ -111,6 +120,11 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
                 throw new IllegalArgumentException("filter '" + options.name() + "' exists in Redis with a different "
                         + difference + "; open it with its own spec and hasher, or delete it first");
             });
+            if (stored.containsKey(Metadata.SWITCHING)) {
+                throw store.failure("open", "an upload is renaming the filter's shards one by one, or was interrupted"
+                        + " doing so, so some shards may hold the old filter and some the new; try again once it"
+                        + " is done, or upload again, or delete the filter");
+            }
         }
         filter.ensureFullLength();
         return filter;
@@ -137,14 +151,21 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
 
     /**
      * Extends each shard to its full length with zero bytes, so Redis holds the whole array from
-     * the start (as the in-process kinds do): {@code INCRBY} of the last cell by 0 extends a short
-     * or missing string and changes no cell.
+     * the start (as the in-process kinds do): {@code INCRBY} of the last cell (or of a sharded
+     * filter's stamp, after the cells) by 0 extends a short or missing string and changes no cell.
      */
     private void ensureFullLength() {
         for (int s = 0; s < keys.shards().size(); s++) {
-            long lastField = (sharding.cells(s) - 1) * cells.bitsPerCell();
-            store.bitfield("open", keys.shards().get(s), new String[] {"INCRBY", fieldType, Long.toString(lastField), "0"});
+            String[] extend = stamped
+                    ? new String[] {"INCRBY", UploadStamp.FIELD_TYPE, Long.toString(stampOffset(s)), "0"}
+                    : new String[] {"INCRBY", fieldType, Long.toString((sharding.cells(s) - 1) * cells.bitsPerCell()), "0"};
+            store.bitfield("open", keys.shards().get(s), extend);
         }
+    }
+
+    /** The bit offset of shard s's {@link UploadStamp}, right after its cells. */
+    private long stampOffset(int shard) {
+        return UploadStamp.bitOffset(cells.bytesFor(sharding.cells(shard)));
     }
 
     private static Map<String, String> pairs(Object reply) {
@@ -233,12 +254,28 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     /**
      * {@link #mightContainAll} for items whose hashes are known.
      *
+     * <p>The whole batch answers from one upload: a sharded filter's batch reads each shard's
+     * {@link UploadStamp} with its probes, and if an upload replaced some shards while the batch
+     * read them (the stamps differ), the batch is read again, until the timeout (option {@code
+     * timeoutMillis}) has passed, when it fails instead of answering from a mix.
+     *
      * @param hashes {@code hasher().hash(item)} of each item
      * @return {@link #mightContainHash} of each, in order
+     * @throws RedisFilterException if the server fails, or the shards still held different uploads
+     *     after the timeout (an upload renaming shards one by one was interrupted)
      */
     public boolean[] mightContainAllHashes(long[] hashes) {
         boolean[] present = new boolean[hashes.length];
-        batch("query batch", hashes, true, (i, values) -> present[i] = allNonZero(values));
+        long start = System.nanoTime();
+        long timeout = options.location().timeoutMillis() * 1_000_000L;
+        while (!batch("query batch", hashes, true, (i, values) -> present[i] = allNonZero(values))) {
+            if (System.nanoTime() - start > timeout) {
+                throw store.failure("query batch", "the shards held different uploads throughout the timeout of "
+                        + options.location().timeoutMillis() + " ms: an upload renaming them one by one is slow or"
+                        + " was interrupted; upload again, or delete the filter");
+            }
+            LockSupport.parkNanos(RETRY_PAUSE_NANOS);
+        }
         return present;
     }
 
@@ -262,10 +299,16 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
      * Sends a batch as pipelines of {@value #PIPELINE_ITEMS} items. Within a pipeline the items of
      * one shard are packed, in their order, {@value #ITEMS_PER_COMMAND} to a BITFIELD command: one
      * command runs its sub-commands in order, so each item sees exactly the items before it, as
-     * with one command per item, and the server parses one command instead of a hundred.
+     * with one command per item, and the server parses one command instead of a hundred. A
+     * read-only command of a sharded filter also reads its shard's upload stamp.
+     *
+     * @return false if the commands of a read-only batch read different upload stamps (the batch
+     *     stopped there, its results partial); else true
      */
-    private void batch(String operation, long[] hashes, boolean readonly, BatchResult result) {
+    private boolean batch(String operation, long[] hashes, boolean readonly, BatchResult result) {
         int shardCount = keys.shards().size();
+        boolean checkStamps = readonly && stamped;
+        Long stamp = null;
         for (int from = 0; from < hashes.length; from += PIPELINE_ITEMS) {
             int n = Math.min(PIPELINE_ITEMS, hashes.length - from);
             // Counting sort of the items by shard, keeping their order within each shard.
@@ -301,6 +344,11 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
                             appendProbe(args, offset, readonly);
                         }
                     }
+                    if (checkStamps) {
+                        args.add("GET");
+                        args.add(UploadStamp.FIELD_TYPE);
+                        args.add(Long.toString(stampOffset(s)));
+                    }
                     commandKeys.add(keys.shards().get(s));
                     commandArgs.add(args.toArray(String[]::new));
                     commandItems.add(items);
@@ -311,11 +359,20 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
             for (int command = 0; command < replies.size(); command++) {
                 List<Long> values = replies.get(command);
                 int[] items = commandItems.get(command);
+                if (checkStamps) {
+                    long shardStamp = values.get(items.length * k);
+                    if (stamp == null) {
+                        stamp = shardStamp;
+                    } else if (stamp != shardStamp) {
+                        return false;
+                    }
+                }
                 for (int c = 0; c < items.length; c++) {
                     result.accept(from + items[c], values.subList(c * k, (c + 1) * k));
                 }
             }
         }
+        return true;
     }
 
     /** One probe's sub-command: {@code GET}, or the add's {@code SET ... 1} / {@code INCRBY ... 1}. */
@@ -428,7 +485,8 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         for (int s = 0; s < keys.shards().size(); s++) {
             String shard = keys.shards().get(s);
             if (cells == CellKind.BITS) {
-                occupied += store.bitcount("count", shard);
+                occupied += stamped ? store.bitcount("count", shard, 0, cells.bytesFor(sharding.cells(s)) - 1)
+                        : store.bitcount("count", shard);
             } else {
                 long bytes = cells.bytesFor(sharding.cells(s));
                 for (long from = 0; from < bytes; from += CHUNK_BYTES) {

@@ -250,9 +250,10 @@ public final class RedisFilters {
 
     /**
      * Publishes an in-process {@code classic} or {@code counting} filter under a name, as {@code
-     * redis-classic} or {@code redis-counting}, in one atomic step: readers of the name see the old
-     * filter or the new one, never a mix. The name must be free or hold a filter of the same kind,
-     * size, shards and hasher, which is replaced.
+     * redis-classic} or {@code redis-counting}: readers of the name see the old filter or the new
+     * one, never a mix (in a Redis Cluster with more than one shard, under the precise terms of
+     * {@link #upload(UnifiedJedis, String, int, InputStream, KeyHasher)}). The name must be free or
+     * hold a filter of the same kind, size, shards and hasher, which is replaced.
      *
      * @param client the client; not closed
      * @param name the filter's name
@@ -263,7 +264,8 @@ public final class RedisFilters {
      * @return the shared filter
      * @throws IllegalArgumentException if the name holds another filter, the kind cannot be shared,
      *     or the shards do not fit the filter's layout and size
-     * @throws RedisFilterException if the server fails; the name is then unchanged
+     * @throws RedisFilterException if the server fails; see the other {@code upload} for the name's
+     *     state then
      * @throws IOException if the local filter cannot be written
      */
     public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, int shards, MembershipFilter<T> local)
@@ -280,6 +282,37 @@ public final class RedisFilters {
      * Publishes a snapshot (as {@link MembershipFilter#writeTo} writes it, of kind {@code classic}
      * or {@code counting}) under a name, as {@link #upload(UnifiedJedis, String, int, MembershipFilter)}.
      *
+     * <p>The cells first go, in 1 MiB chunks, to temporary keys {@code <shard>:upload:<stamp>}, each
+     * in its shard's hash slot (with more than one shard, each ends with the upload's random 64-bit
+     * stamp); the whole snapshot, checksum included, is checked before any key of the name changes.
+     * Then the switch:
+     * <ul>
+     *   <li><b>One shard (any server), or any number of shards on a single server:</b> one Lua script
+     *       renames every temporary key onto its shard and writes the metadata last. No client sees a
+     *       state in between: every operation, single or batch, sees the old filter or the new one.
+     *   <li><b>More than one shard in a Redis Cluster:</b> the shards lie in different slots on
+     *       purpose, and no one command reaches them all. The metadata is marked {@code switching},
+     *       the shards are renamed one by one, and the mark is removed last. Meanwhile: each
+     *       single-item operation touches one shard and sees that shard whole, old or new (so two
+     *       single queries may be answered one by each filter); a batch query ({@link
+     *       RedisFilter#mightContainAll} and the other batch queries) reads every shard's stamp with
+     *       its probes and is read again when they differ, so it answers from one filter whole, and
+     *       fails with {@link RedisFilterException} if they still differ after the timeout (option
+     *       {@code timeoutMillis}); opening the name fails with {@link RedisFilterException}. If the
+     *       switch is interrupted (the process dies, a node is lost), the mark stays: the name does
+     *       not open, batch queries fail and single-item ones answer from each shard as it is, until
+     *       an upload succeeds or the filter is {@link RedisFilter#delete() deleted}. An upload
+     *       removes the mark only if it is still its own and every shard holds its stamp; one that
+     *       finds a shard of another upload to the same name leaves the name marked and fails.
+     * </ul>
+     * In both cases an add or remove racing with the switch may land in the old filter and be lost
+     * with it, as the upload replaces the whole filter.
+     *
+     * <p>A snapshot that is invalid, a name that holds another filter, or a stream or server failure
+     * before the switch leaves the name's filter as it was, and the temporary keys are deleted (a
+     * process killed mid-upload leaves them: keys matching {@code *:upload:*}, safe to delete once no
+     * upload runs).
+     *
      * @param client the client; not closed
      * @param name the filter's name
      * @param shards Redis strings to spread the cells over
@@ -290,8 +323,10 @@ public final class RedisFilters {
      * @throws InvalidFilterDataException if the snapshot is invalid or of another kind; the name is
      *     then unchanged
      * @throws IllegalArgumentException if the name holds another filter
-     * @throws RedisFilterException if the server fails; the name is then unchanged
-     * @throws IOException if the stream fails
+     * @throws RedisFilterException if the server fails: before the switch, the name is unchanged; in
+     *     a cluster's one-by-one switch, the message says how many shards were renamed, and the name
+     *     stays marked as above
+     * @throws IOException if the stream fails; the name is then unchanged
      */
     public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, int shards, InputStream snapshot,
             KeyHasher<? super T> hasher) throws IOException {

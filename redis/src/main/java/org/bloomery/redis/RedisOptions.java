@@ -68,7 +68,8 @@ record RedisOptions(CellKind cells, Location location, int shards, FilterSpec lo
 
     /**
      * Shards need the blocked layout (a shard is a range of whole blocks, so an item's k cells stay
-     * in one key); each shard needs at least one block and must fit in one Redis string.
+     * in one key); each shard needs at least one block and must fit, with its {@link UploadStamp},
+     * in one Redis string.
      */
     private static void checkShards(String kind, int shards, BloomShape shape, CellKind cells) {
         if (shards == 1) {
@@ -84,10 +85,11 @@ record RedisOptions(CellKind cells, Location location, int shards, FilterSpec lo
                     + " filter's " + shape.blocks() + " blocks of 512 bits, got '" + shards + "'");
         }
         long largest = new Sharding(shape, shards).largestShardCells();
-        if (largest > cells.maxCellsPerShard()) {
+        long stampCells = UploadStamp.BYTES * 8L / cells.bitsPerCell();
+        if (largest > cells.maxCellsPerShard() - stampCells) {
             throw new IllegalArgumentException("option '" + SHARDS + "' of kind '" + kind + "' = '" + shards
                     + "' leaves " + largest + " cells in a shard, more than " + cells.maxCellsMeaning()
-                    + "; use more shards");
+                    + " less the 64-bit upload stamp each shard ends with; use more shards");
         }
     }
 

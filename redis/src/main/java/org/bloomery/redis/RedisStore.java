@@ -9,7 +9,9 @@ import redis.clients.jedis.PipelineBase;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.args.BitOP;
+import redis.clients.jedis.exceptions.JedisClusterOperationException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
@@ -107,6 +109,29 @@ final class RedisStore implements AutoCloseable {
     }
 
     /**
+     * Runs a script over keys that may lie in different cluster slots, as {@link #script(String,
+     * LuaScript, List, List)}. A single server runs it; a Redis Cluster refuses it before running
+     * any of it (the cluster client because the keys' slots differ, a plain client connected to a
+     * cluster node with {@code CROSSSLOT}).
+     *
+     * @return true if it ran; false if it was refused for spanning slots, having changed nothing
+     */
+    boolean scriptAcrossSlots(String operation, LuaScript script, List<String> keys, List<String> args) {
+        try {
+            script(operation, script, keys, args);
+            return true;
+        } catch (RedisFilterException e) {
+            Throwable cause = e.getCause();
+            String message = cause == null ? "" : String.valueOf(cause.getMessage());
+            if (cause instanceof JedisClusterOperationException && message.contains("same hashslot")
+                    || cause instanceof JedisDataException && message.startsWith("CROSSSLOT")) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /**
      * Many runs of one script over the same keys in one pipeline: one round trip. Arguments are
      * bytes, so a run can carry a packed binary argument. A run the server answered with {@code
      * NOSCRIPT} comes back as {@link #NO_SCRIPT}; the caller loads the script ({@link #loadScript})
@@ -166,6 +191,11 @@ final class RedisStore implements AutoCloseable {
     /** {@code BITCOUNT key}. */
     long bitcount(String operation, String key) {
         return call(operation, () -> client.bitcount(key));
+    }
+
+    /** {@code BITCOUNT key start end}: the set bits of bytes start to end, inclusive. */
+    long bitcount(String operation, String key, long start, long end) {
+        return call(operation, () -> client.bitcount(key, start, end));
     }
 
     /** {@code GETRANGE key start end}, inclusive; shorter than asked at the string's end. */

@@ -1,8 +1,8 @@
 package org.bloomery.redis;
 
 /**
- * The Lua scripts of the shared filters. Each touches one key, so it runs whole on the node that
- * holds the key: no other client sees half of it.
+ * The Lua scripts of the shared filters. Each runs whole on the node that holds its keys: no other
+ * client sees half of it. All but {@link #PUBLISH} touch one key.
  */
 final class Scripts {
     /**
@@ -37,10 +37,39 @@ final class Scripts {
             "redis.call('BITFIELD', KEYS[1], unpack(set))",
             "return 1"));
 
-    /** Clears a shard: KEYS[1] is the shard, ARGV[1] its length in bytes; it is left all zero. */
+    /**
+     * Clears a shard: KEYS[1] is the shard, ARGV[1] the length of its cells in bytes; the cells are
+     * left all zero and the bytes after them (a sharded filter's {@link UploadStamp}) unchanged.
+     */
     static final LuaScript CLEAR = LuaScript.of(String.join("\n",
+            "local tail = redis.call('GETRANGE', KEYS[1], ARGV[1], -1)",
             "redis.call('DEL', KEYS[1])",
             "redis.call('SETRANGE', KEYS[1], tonumber(ARGV[1]) - 1, '\\0')",
+            "if #tail > 0 then redis.call('SETRANGE', KEYS[1], ARGV[1], tail) end",
+            "return 1"));
+
+    /**
+     * Publishes an upload in one step, on a single server or when every key shares one cluster
+     * slot: KEYS[1] is the metadata hash, KEYS[2..n+1] the n temporary keys and KEYS[n+2..2n+1] the
+     * n shards; ARGV the metadata's fields and values. Checks first (changing nothing if a check
+     * fails) that the metadata is a hash or absent and that every temporary key exists; then
+     * renames each temporary key onto its shard and writes the metadata last, dropping an
+     * interrupted upload's mark ({@code switching}). No client sees a state in between.
+     */
+    static final LuaScript PUBLISH = LuaScript.of(String.join("\n",
+            "local n = (#KEYS - 1) / 2",
+            "local kind = redis.call('TYPE', KEYS[1])['ok']",
+            "if kind ~= 'none' and kind ~= 'hash' then",
+            "  return redis.error_reply('WRONGTYPE the metadata key holds a ' .. kind)",
+            "end",
+            "for i = 1, n do",
+            "  if redis.call('EXISTS', KEYS[1 + i]) == 0 then",
+            "    return redis.error_reply('ERR the temporary key ' .. KEYS[1 + i] .. ' is missing')",
+            "  end",
+            "end",
+            "for i = 1, n do redis.call('RENAME', KEYS[1 + i], KEYS[1 + n + i]) end",
+            "redis.call('HDEL', KEYS[1], '" + Metadata.SWITCHING + "')",
+            "redis.call('HSET', KEYS[1], unpack(ARGV))",
             "return 1"));
 
     /**
@@ -58,6 +87,18 @@ final class Scripts {
             "  return redis.error_reply('WRONGTYPE the key holds a ' .. kind)",
             "end",
             "return redis.call('HGETALL', KEYS[1])"));
+
+    /**
+     * Removes an upload's {@link Metadata#SWITCHING} mark if it is still that upload's: KEYS[1] is
+     * the metadata hash, ARGV[1] the upload's stamp in hex. Returns 1 if it removed the mark, 0 if
+     * another upload has marked the name since (and will remove the mark itself).
+     */
+    static final LuaScript UNMARK = LuaScript.of(String.join("\n",
+            "if redis.call('HGET', KEYS[1], '" + Metadata.SWITCHING + "') == ARGV[1] then",
+            "  redis.call('HDEL', KEYS[1], '" + Metadata.SWITCHING + "')",
+            "  return 1",
+            "end",
+            "return 0"));
 
     private Scripts() {
     }

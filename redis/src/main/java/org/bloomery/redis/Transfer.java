@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -30,10 +31,14 @@ final class Transfer {
     }
 
     /**
-     * Publishes a snapshot of an in-process {@code classic} or {@code counting} filter under a name:
-     * the cells go to temporary keys, then each is renamed onto its shard ({@code RENAME} is atomic,
-     * so a reader of a one-shard filter sees the old cells or the new, never a mix), and the
-     * metadata is written last.
+     * Publishes a snapshot of an in-process {@code classic} or {@code counting} filter under a name.
+     * The cells go to temporary keys next to each shard (a sharded filter's each followed by the
+     * upload's {@link UploadStamp}); then one script renames them all onto the shards and writes
+     * the metadata last, so no reader sees a mix. Where one script cannot reach every key (the
+     * shards of a sharded filter in a Redis Cluster), the metadata is first marked {@link
+     * Metadata#SWITCHING}, the keys are renamed one by one, and the mark is removed last; see
+     * {@link RedisFilters#upload(redis.clients.jedis.UnifiedJedis, String, int, InputStream,
+     * KeyHasher)} for what readers see then. Temporary keys left by a failure are deleted.
      *
      * @throws InvalidFilterDataException if the snapshot is invalid or of another kind; nothing is
      *     changed
@@ -44,6 +49,7 @@ final class Transfer {
             KeyHasher<? super T> hasher) throws IOException {
         Envelope.KindPrefix head = Envelope.readKind(in);
         CellKind cells = cellKind(head.kind());
+        long stamp = UploadStamp.next();
         List<String> temporary = new ArrayList<>();
         try {
             Prepared prepared = unwrap(() -> Envelope.read(head.stream(), head.kind(), hasher, (spec, body) -> {
@@ -56,9 +62,10 @@ final class Transfer {
                 checkTarget(store, options, keys, hasher.id());
                 readShape(body, options.shape(), cells);
                 for (String shard : keys.shards()) {
-                    temporary.add(temporaryKey(shard));
+                    temporary.add(shard + ":upload:" + Long.toHexString(stamp));
                 }
-                long setBits = writeCells(store, "upload", body, temporary, cells, options.sharding());
+                byte[] stampBytes = UploadStamp.stamped(options.shards()) ? UploadStamp.bytes(stamp) : null;
+                long setBits = writeCells(store, "upload", body, temporary, cells, options.sharding(), stampBytes);
                 if (cells == CellKind.BITS) {
                     long stored = body.readLong("set-bit count", 0, options.shape().cells());
                     if (stored != setBits) {
@@ -68,17 +75,78 @@ final class Transfer {
                 }
                 return new Prepared(shared, options, keys);
             }));
-            for (int s = 0; s < temporary.size(); s++) {
-                store.rename("upload", temporary.get(s), prepared.keys().shards().get(s));
+            long[] shardCellBytes = new long[temporary.size()];
+            for (int s = 0; s < shardCellBytes.length; s++) {
+                shardCellBytes[s] = cells.bytesFor(prepared.options().sharding().cells(s));
             }
-            temporary.clear();
-            store.hset("upload", prepared.keys().metadata(), Metadata.of(prepared.options(), hasher.id()));
+            publish(store, prepared.keys(), temporary, Metadata.of(prepared.options(), hasher.id()), shardCellBytes,
+                    stamp);
             return RedisFilter.open(store, prepared.options(), prepared.spec(), hasher);
         } finally {
             if (!temporary.isEmpty()) {
                 store.del("upload cleanup", temporary);
             }
         }
+    }
+
+    /**
+     * Renames the temporary keys onto the shards and writes the metadata last: in one script where
+     * the server allows it, else one key at a time between setting and removing the {@link
+     * Metadata#SWITCHING} mark. Each key renamed is removed from {@code temporary}.
+     */
+    private static void publish(RedisStore store, FilterKeys keys, List<String> temporary, Map<String, String> metadata,
+            long[] shardCellBytes, long stamp) {
+        List<String> scriptKeys = new ArrayList<>(1 + 2 * temporary.size());
+        scriptKeys.add(keys.metadata());
+        scriptKeys.addAll(temporary);
+        scriptKeys.addAll(keys.shards());
+        List<String> fields = new ArrayList<>(2 * metadata.size());
+        metadata.forEach((field, value) -> {
+            fields.add(field);
+            fields.add(value);
+        });
+        if (store.scriptAcrossSlots("upload", Scripts.PUBLISH, scriptKeys, fields)) {
+            temporary.clear();
+            return;
+        }
+        Map<String, String> marked = new LinkedHashMap<>(metadata);
+        marked.put(Metadata.SWITCHING, Long.toHexString(stamp));
+        store.hset("upload", keys.metadata(), marked);
+        int shards = temporary.size();
+        for (int s = 0; s < shards; s++) {
+            try {
+                store.rename("upload", temporary.get(0), keys.shards().get(s));
+            } catch (RedisFilterException e) {
+                throw store.failure("upload", "renaming shard " + s + " of " + shards + " failed (" + e.getMessage()
+                        + "); shards 0 to " + (s - 1) + " hold the new filter, so the name stays marked as an"
+                        + " interrupted upload and opening it fails until an upload succeeds or it is deleted");
+            }
+            temporary.remove(0);
+        }
+        finishSwitch(store, keys, shardCellBytes, stamp);
+    }
+
+    /**
+     * Ends a one-by-one switch: removes the mark only if every shard holds this upload's stamp and
+     * the mark is still this upload's. If another upload to the same name renamed shards in the
+     * meantime, the name is marked again (it may hold a mix) and the upload fails; if another has
+     * marked it since, that one ends the switch. So the mark is gone only when every shard holds
+     * the stamp of the upload that removed it.
+     */
+    static void finishSwitch(RedisStore store, FilterKeys keys, long[] shardCellBytes, long stamp) {
+        String mark = Long.toHexString(stamp);
+        byte[] expected = UploadStamp.bytes(stamp);
+        for (int s = 0; s < shardCellBytes.length; s++) {
+            byte[] found = store.getrange("upload", keys.shards().get(s), shardCellBytes[s],
+                    shardCellBytes[s] + UploadStamp.BYTES - 1);
+            if (!java.util.Arrays.equals(found, expected)) {
+                store.hset("upload", keys.metadata(), Map.of(Metadata.SWITCHING, mark));
+                throw store.failure("upload", "another upload to the same name renamed shards at the same time"
+                        + " (shard " + s + " is not this upload's), so the name stays marked as an interrupted upload"
+                        + " and opening it fails until an upload succeeds or it is deleted");
+            }
+        }
+        store.script("upload", Scripts.UNMARK, keys.metadata(), mark);
     }
 
     /** What an upload publishes once the snapshot has been read whole and its checksum matched. */
@@ -107,7 +175,7 @@ final class Transfer {
                             + ", k = " + shape.hashes() + ", layout " + shape.layout().optionValue() + " here, m = " + m
                             + ", k = " + k + ", layout " + BloomLayout.values()[layout].optionValue() + " in the other");
                 }
-                writeCells(store, "merge", body, temporary, CellKind.BITS, target.options().sharding());
+                writeCells(store, "merge", body, temporary, CellKind.BITS, target.options().sharding(), null);
                 body.readLong("set-bit count", 0, m);
                 return null;
             }));
@@ -160,9 +228,12 @@ final class Transfer {
         }
     }
 
-    /** Streams each shard's bytes into its temporary key in 1 MiB chunks; returns the set bits. */
+    /**
+     * Streams each shard's bytes into its temporary key in 1 MiB chunks, then the stamp if not
+     * null; returns the set bits.
+     */
     private static long writeCells(RedisStore store, String operation, FilterDataInput body, List<String> keys,
-            CellKind cells, Sharding sharding) throws IOException {
+            CellKind cells, Sharding sharding, byte[] stamp) throws IOException {
         long setBits = 0;
         for (int s = 0; s < keys.size(); s++) {
             String key = keys.get(s);
@@ -174,6 +245,9 @@ final class Transfer {
                     setBits += Integer.bitCount(b & 0xFF);
                 }
                 store.setrange(operation, key, from, chunk);
+            }
+            if (stamp != null) {
+                store.setrange(operation, key, shardBytes, stamp);
             }
         }
         return setBits;

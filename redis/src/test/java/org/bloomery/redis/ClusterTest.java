@@ -13,24 +13,44 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.TestKeys;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * A 12-shard filter on a three-node Redis Cluster: its shards spread over every node, eight client
  * threads add and query disjoint keys with no false negative, and after one node stops, items whose
- * shard lived there fail with the typed exception within the timeout while the others still answer.
+ * shard lived there fail with the typed exception within the timeout while the others still answer;
+ * batch queries racing uploads over the 12 shards see the old filter or the new one, never a mix.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterTest {
     private static final long SEED = 0x5EED_C1L;
     private static final int THREADS = 8;
     private static final int PER_THREAD = 2_000;
     private static final int TIMEOUT_MILLIS = 300;
+    /** One cluster for the class; the test that stops a node runs last. */
+    private static RedisCluster cluster;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = RedisCluster.start();
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        cluster.close();
+    }
 
     @Test
+    @Order(2)
     void twelveShardsSpreadOverThreeNodesAndSurviveTheLossOfOne() throws InterruptedException {
-        try (RedisCluster cluster = RedisCluster.start(); JedisCluster client = cluster.client(TIMEOUT_MILLIS)) {
+        try (JedisCluster client = cluster.client(TIMEOUT_MILLIS)) {
             FilterSpec spec = FilterSpec.of(THREADS * PER_THREAD, 0.01).withOption("layout", "blocked")
                     .withOption("shards", "12");
             RedisFilter<Long> filter = RedisFilters.classic(client, "spread", spec, KeyHasher.longs());
@@ -98,6 +118,36 @@ class ClusterTest {
             }
             assertThat(failed).isPositive();
             assertThat(answered).isPositive();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void batchesRacingUploadsOverTwelveShardsSeeTheWholeOldFilterOrTheWholeNew() throws Exception {
+        // No one command reaches shards in different slots, so the upload renames them one by one;
+        // the batches read every shard's upload stamp with its probes and are read again when the
+        // stamps differ, so they still see one filter whole.
+        UploadRace race = new UploadRace(FilterSpec.of(UploadRace.ITEMS, 0.001).withOption("layout", "blocked"));
+        try (JedisCluster uploader = cluster.client(2_000); JedisCluster readerClient = cluster.client(2_000)) {
+            RedisFilter<Long> reader = RedisFilters.upload(readerClient, "swapped", 12, race.old);
+            race.run(uploader, reader, 12, 10, 2);
+            assertThat(race.classify(reader.mightContainAllHashes(race.probes))).isEqualTo("old");
+            assertThat(uploader.hget(reader.keys().get(0), Metadata.SWITCHING)).as("the switching mark").isNull();
+            for (int node = 0; node < 3; node++) {
+                try (var jedis = new redis.clients.jedis.Jedis("127.0.0.1", cluster.node(node).port())) {
+                    assertThat(jedis.keys("*:upload:*")).as("temporary keys on node %d", node).isEmpty();
+                }
+            }
+            // One shard shares the metadata's slot, so even a cluster switches it in one script.
+            RedisFilter<Long> single = RedisFilters.upload(uploader, "single", 1, race.next);
+            assertThat(race.classify(single.mightContainAllHashes(race.probes))).isEqualTo("new");
+            single.delete();
+            reader.delete();
+            for (int node = 0; node < 3; node++) {
+                try (var jedis = new redis.clients.jedis.Jedis("127.0.0.1", cluster.node(node).port())) {
+                    assertThat(jedis.keys("*")).as("keys left by delete() on node %d", node).isEmpty();
+                }
+            }
         }
     }
 

@@ -14,33 +14,12 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.JedisPooled;
 
 /** Opening, reopening, refusing and deleting filters by name; bad input of every kind. */
-class OpeningTest {
-    private static JedisPooled client;
-
-    @BeforeAll
-    static void connect() {
-        client = RedisServer.shared().client();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
-
-    @BeforeEach
-    void flush() {
-        RedisServer.shared().flush();
-    }
-
+class OpeningTest extends OnSharedServer {
     private static FilterSpec configured(String name) {
         return FilterSpec.of(1000, 0.01).withOption("uri", RedisServer.shared().uri()).withOption("name", name);
     }
@@ -130,7 +109,7 @@ class OpeningTest {
         assertThatThrownBy(() -> Filters.create("redis-classic", FilterSpec.of(10_000_000_000L, 0.001)
                 .withOption("uri", RedisServer.shared().uri()).withOption("name", "x"), KeyHasher.strings()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2^32 bits");
-        assertThat(RedisServer.shared().client().keys("*")).as("nothing created by a refused open").isEmpty();
+        assertThat(client.keys("*")).as("nothing created by a refused open").isEmpty();
     }
 
     @Test

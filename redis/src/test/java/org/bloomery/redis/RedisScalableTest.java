@@ -19,40 +19,19 @@ import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.bloomery.scalable.ScalableBloomFilter;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * {@code redis-scalable} command by command: growth as the in-process kind, refusals that change
  * no byte ({@code DUMP} before and after), {@code BF.RESERVE}/{@code BF.INSERT}/{@code BF.INFO},
  * snapshots and uploads, scripts lost by the server, and bad input.
  */
-class RedisScalableTest {
+class RedisScalableTest extends OnSharedServer {
     private static final long SEED = 0x5CA1_ED15L;
-    private static JedisPooled client;
-
-    @BeforeAll
-    static void connect() {
-        client = RedisServer.shared().client();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
-
-    @BeforeEach
-    void flush() {
-        RedisServer.shared().flush();
-    }
-
     private static long[] present(int count) {
         long[] hashes = new long[count];
         for (int i = 0; i < count; i++) {

@@ -14,13 +14,9 @@ import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.JedisPooled;
 
 /**
  * The blocked layout split over shards: concatenated in shard order, the shards hold exactly the
@@ -28,26 +24,9 @@ import redis.clients.jedis.JedisPooled;
  * whatever the number of shards (even when it does not divide the blocks); each item's k counters
  * sit in its block's shard; and the standard layout refuses more than one shard.
  */
-class ShardingTest {
+class ShardingTest extends OnSharedServer {
     private static final long SEED = 0x5EED_5AL;
     private static final int ITEMS = 20_000;
-    private static JedisPooled client;
-
-    @BeforeAll
-    static void connect() {
-        client = RedisServer.shared().client();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
-
-    @BeforeEach
-    void flush() {
-        RedisServer.shared().flush();
-    }
-
     private static FilterSpec blocked(int shards) {
         return FilterSpec.of(ITEMS, 0.01).withOption("layout", "blocked").withOption("shards", Integer.toString(shards));
     }
@@ -70,8 +49,14 @@ class ShardingTest {
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         List<String> shardKeys = filter.keys().subList(1, filter.keys().size());
         assertThat(shardKeys).hasSize(shards);
-        for (String shard : shardKeys) {
-            all.writeBytes(client.get(shard.getBytes(StandardCharsets.UTF_8)));
+        Sharding sharding = new Sharding(shape, shards);
+        for (int s = 0; s < shards; s++) {
+            byte[] shard = client.get(shardKeys.get(s).getBytes(StandardCharsets.UTF_8));
+            long cellBytes = sharding.cells(s) / 8;
+            // A sharded filter's shard ends with its 8-byte upload stamp, 0 until an upload.
+            assertThat((long) shard.length).as("bytes of shard %d", s)
+                    .isEqualTo(cellBytes + (shards > 1 ? UploadStamp.BYTES : 0));
+            all.write(shard, 0, (int) cellBytes);
         }
         byte[] bytes = all.toByteArray();
         assertThat((long) bytes.length * 8).as("bits over all shards").isEqualTo(shape.cells());
@@ -139,6 +124,25 @@ class ShardingTest {
         for (int i = 0; i < probes.length; i++) {
             assertThat(answers[i]).as("probe #%d", i).isEqualTo(inProcess.mightContainHash(probes[i]));
         }
+
+        // The upload's stamp (not 0 now) is never counted, OR-ed away or cleared.
+        byte[] stamp = client.getrange(uploaded.keys().get(1).getBytes(StandardCharsets.UTF_8),
+                client.strlen(uploaded.keys().get(1)) - UploadStamp.BYTES, -1);
+        assertThat(stamp).isNotEqualTo(new byte[UploadStamp.BYTES]);
+        assertThat(uploaded.approximateCount()).isEqualTo(inProcess.approximateCount());
+        assertThat(uploaded.expectedFpp()).isEqualTo(inProcess.expectedFpp());
+        if (localKind.equals("classic")) {
+            uploaded.mergeFrom(inProcess);
+            assertThat(FilterBytes.of(uploaded)).isEqualTo(snapshot);
+        }
+        uploaded.clear();
+        inProcess.clear();
+        assertThat(FilterBytes.of(uploaded)).isEqualTo(FilterBytes.of(inProcess));
+        assertThat(uploaded.mightContainAllHashes(probes)).doesNotContain(true);
+        for (String shard : uploaded.keys().subList(1, 4)) {
+            byte[] key = shard.getBytes(StandardCharsets.UTF_8);
+            assertThat(client.getrange(key, client.strlen(key) - UploadStamp.BYTES, -1)).as(shard).isEqualTo(stamp);
+        }
     }
 
     @Test
@@ -175,6 +179,11 @@ class ShardingTest {
         assertThatThrownBy(() -> RedisFilters.classic(client, "x", FilterSpec.of(100, 0.01).withOption("layout", "blocked")
                 .withOption("shards", "1000"), KeyHasher.longs())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'1000'").hasMessageContaining("blocks");
+        // 2^33 bits in 2 shards: 2^32 bits each, Redis's largest string, with no room for the stamp.
+        assertThatThrownBy(() -> RedisFilters.classic(client, "x", FilterSpec.of(100, 0.01).withOption("layout", "blocked")
+                .withOption("bits", Long.toString(1L << 33)).withOption("shards", "2"), KeyHasher.longs()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'2'")
+                .hasMessageContaining("upload stamp");
         assertThat(client.keys("*")).isEmpty();
     }
 }

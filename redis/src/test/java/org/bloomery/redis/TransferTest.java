@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -16,34 +18,13 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import redis.clients.jedis.JedisPooled;
 
 /** Uploading local filters under a name, atomically, and merging a local classic filter in. */
-class TransferTest {
+class TransferTest extends OnSharedServer {
     private static final long SEED = 0x5EED_77L;
-    private static JedisPooled client;
-
-    @BeforeAll
-    static void connect() {
-        client = RedisServer.shared().client();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        client.close();
-    }
-
-    @BeforeEach
-    void flush() {
-        RedisServer.shared().flush();
-    }
-
     private static MembershipFilter<CharSequence> local(String kind, FilterSpec spec, long seed, int items) {
         MembershipFilter<CharSequence> filter = Filters.create(kind, spec, KeyHasher.strings());
         for (int i = 0; i < items; i++) {
@@ -59,9 +40,16 @@ class TransferTest {
         RedisFilter<CharSequence> shared = RedisFilters.upload(client, "published", 1, local);
         assertThat(shared.kind()).isEqualTo("redis-" + kind);
         assertThat(FilterBytes.of(shared)).isEqualTo(FilterBytes.of(local));
+        List<CharSequence> keys = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
-            String key = TestKeys.string(i < 10_000 ? TestKeys.presentLong(SEED, i) : TestKeys.absentLong(SEED, i));
-            assertThat(shared.mightContain(key)).as("key #%d", i).isEqualTo(local.mightContain(key));
+            keys.add(TestKeys.string(i < 10_000 ? TestKeys.presentLong(SEED, i) : TestKeys.absentLong(SEED, i)));
+        }
+        boolean[] answers = shared.mightContainAll(keys);
+        for (int i = 0; i < keys.size(); i++) {
+            assertThat(answers[i]).as("key #%d", i).isEqualTo(local.mightContain(keys.get(i)));
+        }
+        for (int i = 0; i < keys.size(); i += 100) {
+            assertThat(shared.mightContain(keys.get(i))).as("key #%d alone", i).isEqualTo(answers[i]);
         }
         assertThat(client.keys("*")).as("no temporary key left").containsExactlyInAnyOrderElementsOf(shared.keys());
     }
