@@ -274,6 +274,11 @@ final class NibbleArray {
         return delta;
     }
 
+    /** The index of a key's counter for probe i, in its block starting at word {@code base}. */
+    private static long blockIndex(int base, long hash, int r, int i) {
+        return (long) (base + BlockedProbes.word(r, i)) << 4 | BlockedProbes.slot(hash, i, Nibbles.PER_WORD);
+    }
+
     /** A key's counter for probe i, read from its block starting at word {@code base}. */
     private int blockCounter(int base, long hash, int r, int i) {
         return Nibbles.get(words[base + BlockedProbes.word(r, i)], BlockedProbes.slot(hash, i, Nibbles.PER_WORD));
@@ -293,6 +298,19 @@ final class NibbleArray {
     boolean incrementBlock(long hash, int k) {
         int base = blockBase(hash);
         int r = BlockedProbes.rotation(hash, k);
+        if (k <= BlockedProbes.BLOCK_WORDS) {
+            // One probe per word (the blocked sizing picks k = 8 from 1% down to 0.01%): each word
+            // changes in one counter, so the one-counter update does, without packed arithmetic.
+            int fromZero = 0;
+            int toMax = 0;
+            for (int i = 0; i < k; i++) {
+                int before = incrementUncounted(blockIndex(base, hash, r, i));
+                fromZero += before == 0 ? 1 : 0;
+                toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+            }
+            count(fromZero, toMax);
+            return fromZero != 0;
+        }
         int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
         // Each result packs the counters raised from 0 (low 32 bits) and those raised to 15.
         long moved = 0;
@@ -353,6 +371,22 @@ final class NibbleArray {
     boolean removeBlock(long hash, int k) {
         int base = blockBase(hash);
         int r = BlockedProbes.rotation(hash, k);
+        if (k <= BlockedProbes.BLOCK_WORDS) {
+            // One probe per word, as in incrementBlock.
+            boolean present = true;
+            for (int i = 0; i < k; i++) {
+                present &= blockCounter(base, hash, r, i) != 0;
+            }
+            if (!present) {
+                return false;
+            }
+            int toZero = 0;
+            for (int i = 0; i < k; i++) {
+                toZero += decrementUncounted(blockIndex(base, hash, r, i)) == 1 ? 1 : 0;
+            }
+            count(-toZero, 0);
+            return true;
+        }
         int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
         boolean present = true;
         for (int w = 0; w < touched; w++) {
