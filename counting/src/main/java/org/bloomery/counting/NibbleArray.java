@@ -36,6 +36,12 @@ final class NibbleArray {
     static final int BLOCK_COUNTERS = 128;
 
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+    /**
+     * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
+     * enough that their cache lines are still in the first-level cache for the next pass.
+     */
+    private static final int BATCH_CHUNK = 32;
+    /** The single writer's live counts, fields {@code singleNonZero} and {@code singleSaturated}. */
     private static final VarHandle SINGLE_NON_ZERO;
     private static final VarHandle SINGLE_SATURATED;
 
@@ -48,11 +54,6 @@ final class NibbleArray {
             throw new ExceptionInInitializerError(e);
         }
     }
-    /**
-     * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
-     * enough that their cache lines are still in the first-level cache for the next pass.
-     */
-    private static final int BATCH_CHUNK = 32;
 
     private final long[] words;
     /** The number of counters, {@code 16 * words.length}: the m that probe positions reduce into. */

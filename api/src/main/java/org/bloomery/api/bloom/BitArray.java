@@ -30,6 +30,13 @@ public final class BitArray {
     /** The bits of one page: arrays up to this size index {@code firstPage} with an int. */
     private static final long PAGE_BITS = (long) PAGE_WORDS << 6;
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int WRITE_CHUNK_WORDS = 8192;
+    /**
+     * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
+     * enough that their cache lines are still in the first-level cache for the next pass.
+     */
+    private static final int BATCH_CHUNK = 32;
+    /** The single writer's live count, field {@code singleSetBits}, for its opaque reads and writes. */
     private static final VarHandle SINGLE_SET_BITS;
 
     static {
@@ -39,12 +46,6 @@ public final class BitArray {
             throw new ExceptionInInitializerError(e);
         }
     }
-    private static final int WRITE_CHUNK_WORDS = 8192;
-    /**
-     * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
-     * enough that their cache lines are still in the first-level cache for the next pass.
-     */
-    private static final int BATCH_CHUNK = 32;
 
     private final long bits;
     private final long[][] pages;
@@ -255,8 +256,8 @@ public final class BitArray {
     /**
      * Sets the k probe positions of a key hash in the {@link BloomLayout#BLOCKED blocked} layout
      * ({@link BlockedProbes}; the array, whose size must be a multiple of 512, is {@code bitSize() /
-     * 512} blocks), with at most one compare-and-set per touched word, and counts the newly set bits
-     * with one update of the live count.
+     * 512} blocks), with at most one compare-and-set per touched word (one plain write with a single
+     * writer), and counts the newly set bits with one update of the live count.
      *
      * @param hash the key hash
      * @param k probes, in [1, 64]
