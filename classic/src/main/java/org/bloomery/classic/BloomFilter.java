@@ -18,6 +18,7 @@ import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.bloom.ShapeOptions;
+import org.bloomery.api.bloom.Writers;
 
 /**
  * A classic Bloom filter (kind {@code "classic"}): m bits and k probes per item. The probes come
@@ -40,8 +41,15 @@ import org.bloomery.api.bloom.ShapeOptions;
  * {@code hashes} sets k (an integer in [1, 64]); an option left out keeps its formula. Items cannot
  * be removed.
  *
- * <p><b>Thread safety.</b> Every method may be called from many threads at once without outside
- * locking, and none takes a lock. {@link #add} and {@link #mergeFrom} never lose a concurrent add or
+ * <p>Option {@code writers} ({@link Writers}): {@code many} (the default) or {@code single}. With
+ * {@code single}, one thread at a time adds, clears, merges or intersects, without locked
+ * instructions, while any number of threads query; such a filter does not declare {@link
+ * Capability#CONCURRENT}, and the thread-safety paragraph below applies to the default only (see
+ * {@link Writers#SINGLE} for what a query racing the one writer sees). The option is kept in the
+ * spec and the envelope; it does not change the bits, so filters that differ only in it merge.
+ *
+ * <p><b>Thread safety</b> (with many writers). Every method may be called from many threads at once
+ * without outside locking, and none takes a lock. {@link #add} and {@link #mergeFrom} never lose a concurrent add or
  * merge, because each word changes only by compare-and-set; a merge includes the other filter's
  * concurrent adds or not. {@link #copy} and {@link #writeTo} hold every add that returned before
  * they began; an add racing with them may be included whole, in part or not at all. A query racing an add of the same item may answer
@@ -63,10 +71,12 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     /** The sizing options: {@code bits}, {@code bitsPerKey}, {@code hashes} and {@code layout}. */
     static final ShapeOptions OPTIONS = ShapeOptions.bits(KIND, BITS_OPTION, BloomShape.MAX_CELLS, "2^37 bits (16 GiB)")
-            .withBitsPerKey();
+            .withBitsPerKey().withWriters();
 
-    /** What every classic filter can do; its provider declares the same. */
+    /** What a classic filter with many writers (the default) can do; its provider declares the same. */
     static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT, Capability.MERGE, Capability.ADD);
+    /** What a classic filter with option {@code writers=single} can do: not {@link Capability#CONCURRENT}. */
+    static final Set<Capability> SINGLE_WRITER_CAPABILITIES = Set.of(Capability.MERGE, Capability.ADD);
 
     private final FilterSpec spec;
     private final KeyHasher<? super T> hasher;
@@ -152,7 +162,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     }
 
     private static <T> BloomFilter<T> empty(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape) {
-        return new BloomFilter<>(spec, hasher, shape, new BitArray(shape.cells()));
+        return new BloomFilter<>(spec, hasher, shape, new BitArray(shape.cells(), Writers.of(spec, KIND)));
     }
 
     @Override
@@ -304,7 +314,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public Set<Capability> capabilities() {
-        return CAPABILITIES;
+        return bits.writers() == Writers.SINGLE ? SINGLE_WRITER_CAPABILITIES : CAPABILITIES;
     }
 
     @Override
@@ -371,7 +381,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public String toString() {
-        return "BloomFilter[m=" + m + ", k=" + k + ", layout=" + layout().optionValue() + ", hasher=" + hasher.id() + ", approximateCount="
+        return "BloomFilter[m=" + m + ", k=" + k + ", layout=" + layout().optionValue() + ", writers="
+                + bits.writers().optionValue() + ", hasher=" + hasher.id() + ", approximateCount="
                 + approximateCount() + "]";
     }
 }

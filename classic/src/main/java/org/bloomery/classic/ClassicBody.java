@@ -9,6 +9,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.bloom.BitArray;
 import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.spi.Envelope;
 
 /**
@@ -63,7 +64,7 @@ final class ClassicBody {
                         + layout.optionValue() + " layout, but its spec gives m = " + shape.cells() + ", k = "
                         + shape.hashes() + " and the " + shape.layout().optionValue() + " layout");
             }
-            BitArray bits = BitArray.readFrom(body, m);
+            BitArray bits = BitArray.readFrom(body, m, Writers.of(spec, BloomFilter.KIND));
             long stored = body.readLong("set-bit count", 0, m);
             if (bits.cardinality() != stored) {
                 throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "

@@ -51,7 +51,8 @@ class BloomFilterOptionsTest {
         "hashes | 0 | option 'hashes' of kind 'classic' must be an integer in [1, 64], got '0'",
         "hashes | 65 | option 'hashes' of kind 'classic' must be an integer in [1, 64], got '65'",
         "hashes | seven | option 'hashes' of kind 'classic' must be an integer in [1, 64], got 'seven'",
-        "blocks | 8 | kind 'classic' has no option 'blocks'; its options are [bits, bitsPerKey, hashes, layout]",
+        "blocks | 8 | kind 'classic' has no option 'blocks'; its options are [bits, bitsPerKey, hashes, layout, writers]",
+        "writers | two | option 'writers' of kind 'classic' must be 'many' or 'single', got 'two'",
     })
     void badOptionsAreRefusedNamingTheValueAndTheRange(String key, String value, String message) {
         FilterSpec spec = SPEC.withOption(key, value);

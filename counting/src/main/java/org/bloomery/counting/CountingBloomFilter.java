@@ -15,6 +15,7 @@ import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
 
@@ -38,8 +39,16 @@ import org.bloomery.api.spi.FilterDataInput;
  * <p><b>Remove only items you added.</b> Removing an item that was never added but is a false
  * positive lowers counters that belong to other items and can make them false negatives.
  *
- * <p><b>Thread safety.</b> Every method may be called from many threads without outside locking
- * ({@link Capability#CONCURRENT}). Each counter update is atomic (a compare-and-set of the 64-bit
+ * <p>Option {@code writers} ({@link Writers}): {@code many} (the default) or {@code single}. With
+ * {@code single}, one thread at a time adds, removes, clears or merges, without locked
+ * instructions, while any number of threads query; such a filter does not declare {@link
+ * Capability#CONCURRENT}, and the next paragraph applies to the default only (see {@link
+ * Writers#SINGLE} for what a query racing the one writer sees: each word, and so each counter, whole).
+ * The option is kept in the spec and the envelope; it does not change the counters, so filters that
+ * differ only in it merge.
+ *
+ * <p><b>Thread safety</b> (with many writers). Every method may be called from many threads without
+ * outside locking ({@link Capability#CONCURRENT}). Each counter update is atomic (a compare-and-set of the 64-bit
  * word holding it), so concurrent updates never lose one another, even of neighbouring counters in
  * one word, and the statistics stay exact. An add's k increments are not atomic as a whole: a
  * racing query may see some of an item's counters raised and not yet the others, and answer false
@@ -52,9 +61,12 @@ import org.bloomery.api.spi.FilterDataInput;
 public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     /** The kind's name. */
     static final String KIND = "counting";
-    /** What every counting filter can do. */
+    /** What a counting filter with many writers (the default) can do; its provider declares the same. */
     static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD));
+    /** What a counting filter with option {@code writers=single} can do: not {@link Capability#CONCURRENT}. */
+    static final Set<Capability> SINGLE_WRITER_CAPABILITIES =
+            Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.MERGE, Capability.ADD));
 
     /** Bytes in the body before the counters: m as a long, k as an int, the layout as a byte. */
     private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
@@ -94,7 +106,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         BloomShape shape = CountingOptions.shape(spec);
-        return new CountingBloomFilter<>(spec, hasher, shape, new NibbleArray(shape.cells()));
+        return new CountingBloomFilter<>(spec, hasher, shape, new NibbleArray(shape.cells(), Writers.of(spec, KIND)));
     }
 
     /**
@@ -136,7 +148,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
             throw new InvalidFilterDataException("layout " + layout.optionValue() + " does not match the spec, which"
                     + " gives " + shape.layout().optionValue());
         }
-        return new CountingBloomFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters));
+        return new CountingBloomFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters, Writers.of(spec, KIND)));
     }
 
     /**
@@ -171,16 +183,15 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean removeHash(long hash) {
+        if (blocked) {
+            return counters.removeBlock(hash, k);
+        }
         // The check pass leaves the k words in cache, so the decrement pass costs little more than
         // its compare-and-sets.
         if (!mightContainHash(hash)) {
             return false;
         }
-        if (blocked) {
-            counters.decrementBlock(hash, k);
-        } else {
-            counters.decrementProbes(hash, k);
-        }
+        counters.decrementProbes(hash, k);
         return true;
     }
 
@@ -309,7 +320,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public Set<Capability> capabilities() {
-        return CAPABILITIES;
+        return counters.writers() == Writers.SINGLE ? SINGLE_WRITER_CAPABILITIES : CAPABILITIES;
     }
 
     @Override

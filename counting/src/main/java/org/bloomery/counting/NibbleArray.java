@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
 import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomProbes;
+import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 import org.bloomery.api.spi.HeapBudget;
@@ -16,8 +17,11 @@ import org.bloomery.api.spi.HeapBudget;
  * with live counts of non-zero and saturated counters. Counter {@code i} is nibble {@code i & 15}
  * (see {@link Nibbles}) of word {@code i >>> 4}.
  *
- * <p>Every update is a compare-and-set of the whole word, so concurrent updates of different
- * nibbles in one word never lose each other, and each update moves the live counts exactly once
+ * <p>With {@link Writers#MANY} (the default) every update is a compare-and-set of the whole word, so
+ * concurrent updates of different nibbles in one word never lose each other. With {@link
+ * Writers#SINGLE} one thread at a time updates: a plain read and an opaque write of the whole word,
+ * and live counts in plain fields written opaquely, so no locked instruction is on its path; queries
+ * may come from any thread. In both, each update moves the live counts exactly once
  * (the probe methods move them once per call, by the sum over their k counters, so the counts are
  * exact whenever no update is in progress). Reads are plain array reads, which the memory model
  * allows here: a read sees every update that happened-before it, may see racing ones or not (the
@@ -37,31 +41,80 @@ final class NibbleArray {
      * enough that their cache lines are still in the first-level cache for the next pass.
      */
     private static final int BATCH_CHUNK = 32;
+    /** The single writer's live counts, fields {@code singleNonZero} and {@code singleSaturated}. */
+    private static final VarHandle SINGLE_NON_ZERO;
+    private static final VarHandle SINGLE_SATURATED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            SINGLE_NON_ZERO = lookup.findVarHandle(NibbleArray.class, "singleNonZero", long.class);
+            SINGLE_SATURATED = lookup.findVarHandle(NibbleArray.class, "singleSaturated", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final long[] words;
     /** The number of counters, {@code 16 * words.length}: the m that probe positions reduce into. */
     private final long size;
+    /** Whether one thread at a time updates ({@link Writers#SINGLE}). */
+    private final boolean single;
+    /** The live counts of many writers; unused with a single writer. */
     private final LongAdder nonZero = new LongAdder();
     private final LongAdder saturated = new LongAdder();
+    /** The live counts of a single writer: written by it opaquely, read opaquely by others. */
+    private long singleNonZero;
+    private long singleSaturated;
 
     /**
      * All counters at 0.
      *
      * @param counters a multiple of 16 in [16, 2^34]
+     * @param writers whether many threads or one at a time update
      * @throws IllegalArgumentException if {@code counters} is out of range or does not fit in the
      *     free heap
      */
-    NibbleArray(long counters) {
-        this(new long[affordable(checkedWordCount(counters))]);
+    NibbleArray(long counters, Writers writers) {
+        this(new long[affordable(checkedWordCount(counters))], writers);
     }
 
-    private NibbleArray(long[] words) {
+    private NibbleArray(long[] words, Writers writers) {
         this.words = words;
         this.size = (long) words.length << 4;
+        this.single = writers == Writers.SINGLE;
+        long nonZeroWords = 0;
+        long saturatedWords = 0;
         for (long word : words) {
-            nonZero.add(Nibbles.nonZeroCount(word));
-            saturated.add(Nibbles.saturatedCount(word));
+            nonZeroWords += Nibbles.nonZeroCount(word);
+            saturatedWords += Nibbles.saturatedCount(word);
         }
+        count(nonZeroWords, saturatedWords);
+    }
+
+    /** Moves the live counts, each with at most one update. */
+    private void count(long nonZeroDelta, long saturatedDelta) {
+        if (single) {
+            if (nonZeroDelta != 0) {
+                SINGLE_NON_ZERO.setOpaque(this, singleNonZero + nonZeroDelta);
+            }
+            if (saturatedDelta != 0) {
+                SINGLE_SATURATED.setOpaque(this, singleSaturated + saturatedDelta);
+            }
+            return;
+        }
+        // A LongAdder update is a locked instruction of its own: one per call, not one per counter.
+        if (nonZeroDelta != 0) {
+            nonZero.add(nonZeroDelta);
+        }
+        if (saturatedDelta != 0) {
+            saturated.add(saturatedDelta);
+        }
+    }
+
+    /** @return whether many threads or one at a time update */
+    Writers writers() {
+        return single ? Writers.SINGLE : Writers.MANY;
     }
 
     private static int affordable(int words) {
@@ -84,12 +137,12 @@ final class NibbleArray {
 
     /** @return counters that are not 0, current without a rescan */
     long nonZeroCount() {
-        return nonZero.sum();
+        return single ? (long) SINGLE_NON_ZERO.getOpaque(this) : nonZero.sum();
     }
 
     /** @return counters at 15, current without a rescan */
     long saturatedCount() {
-        return saturated.sum();
+        return single ? (long) SINGLE_SATURATED.getOpaque(this) : saturated.sum();
     }
 
     /**
@@ -110,11 +163,7 @@ final class NibbleArray {
      */
     int increment(long index) {
         int before = incrementUncounted(index);
-        if (before == 0) {
-            nonZero.increment();
-        } else if (before == Nibbles.MAX - 1) {
-            saturated.increment();
-        }
+        count(before == 0 ? 1 : 0, before == Nibbles.MAX - 1 ? 1 : 0);
         return before;
     }
 
@@ -127,9 +176,7 @@ final class NibbleArray {
      */
     int decrement(long index) {
         int before = decrementUncounted(index);
-        if (before == 1) {
-            nonZero.decrement();
-        }
+        count(before == 1 ? -1 : 0, 0);
         return before;
     }
 
@@ -158,13 +205,7 @@ final class NibbleArray {
             fromZero += before == 0 ? 1 : 0;
             toMax += before == Nibbles.MAX - 1 ? 1 : 0;
         }
-        // A LongAdder update is a locked instruction of its own: one per call, not one per counter.
-        if (fromZero != 0) {
-            nonZero.add(fromZero);
-        }
-        if (toMax != 0) {
-            saturated.add(toMax);
-        }
+        count(fromZero, toMax);
         return fromZero != 0;
     }
 
@@ -183,9 +224,7 @@ final class NibbleArray {
         for (int i = 0; i < k; i++, g += step) {
             toZero += decrementUncounted(BloomProbes.position(g, m)) == 1 ? 1 : 0;
         }
-        if (toZero != 0) {
-            nonZero.add(-toZero);
-        }
+        count(-toZero, 0);
     }
 
     /**
@@ -236,6 +275,11 @@ final class NibbleArray {
         return delta;
     }
 
+    /** The index of a key's counter for probe i, in its block starting at word {@code base}. */
+    private static long blockIndex(int base, long hash, int r, int i) {
+        return (long) (base + BlockedProbes.word(r, i)) << 4 | BlockedProbes.slot(hash, i, Nibbles.PER_WORD);
+    }
+
     /** A key's counter for probe i, read from its block starting at word {@code base}. */
     private int blockCounter(int base, long hash, int r, int i) {
         return Nibbles.get(words[base + BlockedProbes.word(r, i)], BlockedProbes.slot(hash, i, Nibbles.PER_WORD));
@@ -255,6 +299,19 @@ final class NibbleArray {
     boolean incrementBlock(long hash, int k) {
         int base = blockBase(hash);
         int r = BlockedProbes.rotation(hash, k);
+        if (k <= BlockedProbes.BLOCK_WORDS) {
+            // One probe per word (the blocked sizing picks k = 8 from 1% down to 0.01%): each word
+            // changes in one counter, so the one-counter update does, without packed arithmetic.
+            int fromZero = 0;
+            int toMax = 0;
+            for (int i = 0; i < k; i++) {
+                int before = incrementUncounted(blockIndex(base, hash, r, i));
+                fromZero += before == 0 ? 1 : 0;
+                toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+            }
+            count(fromZero, toMax);
+            return fromZero != 0;
+        }
         int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
         // Each result packs the counters raised from 0 (low 32 bits) and those raised to 15.
         long moved = 0;
@@ -263,12 +320,7 @@ final class NibbleArray {
         }
         int fromZero = (int) moved;
         int toMax = (int) (moved >>> 32);
-        if (fromZero != 0) {
-            nonZero.add(fromZero);
-        }
-        if (toMax != 0) {
-            saturated.add(toMax);
-        }
+        count(fromZero, toMax);
         return fromZero != 0;
     }
 
@@ -282,6 +334,11 @@ final class NibbleArray {
             return 0;
         }
         long old = words[w];
+        if (single) {
+            long updated = Nibbles.saturatingAdd(old, delta);
+            WORDS.setOpaque(words, w, updated);
+            return moved(old, updated);
+        }
         while (true) {
             long updated = Nibbles.saturatingAdd(old, delta);
             if (updated == old) {
@@ -289,31 +346,62 @@ final class NibbleArray {
             }
             long witness = (long) WORDS.compareAndExchange(words, w, old, updated);
             if (witness == old) {
-                return (Nibbles.nonZeroCount(updated) - Nibbles.nonZeroCount(old))
-                        | (long) (Nibbles.saturatedCount(updated) - Nibbles.saturatedCount(old)) << 32;
+                return moved(old, updated);
             }
             old = witness;
         }
     }
 
+    /** The counters an increase from {@code old} to {@code updated} raised from 0, plus those raised to 15 shifted left by 32. */
+    private static long moved(long old, long updated) {
+        return (Nibbles.nonZeroCount(updated) - Nibbles.nonZeroCount(old))
+                | (long) (Nibbles.saturatedCount(updated) - Nibbles.saturatedCount(old)) << 32;
+    }
+
     /**
-     * The blocked layout's {@link #decrementProbes}: lowers the key's k counters (never below 0,
-     * never from 15) with one compare-and-set per touched word, moving the live count once.
+     * The blocked layout's remove: false, with nothing changed, if any of the key's k counters is
+     * 0; otherwise lowers them (never below 0, never from 15) with at most one compare-and-set per
+     * touched word (a plain write with a single writer), moving the live count once. The check reads
+     * the block's words once and leaves the line in cache for the writes; with many writers the check
+     * and the decrements are separate steps, as in the standard layout.
      *
      * @param hash the key hash
      * @param k probes, in [1, 64]
+     * @return whether the counters were lowered
      */
-    void decrementBlock(long hash, int k) {
+    boolean removeBlock(long hash, int k) {
         int base = blockBase(hash);
         int r = BlockedProbes.rotation(hash, k);
+        if (k <= BlockedProbes.BLOCK_WORDS) {
+            // One probe per word, as in incrementBlock.
+            boolean present = true;
+            for (int i = 0; i < k; i++) {
+                present &= blockCounter(base, hash, r, i) != 0;
+            }
+            if (!present) {
+                return false;
+            }
+            int toZero = 0;
+            for (int i = 0; i < k; i++) {
+                toZero += decrementUncounted(blockIndex(base, hash, r, i)) == 1 ? 1 : 0;
+            }
+            count(-toZero, 0);
+            return true;
+        }
         int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
+        boolean present = true;
+        for (int w = 0; w < touched; w++) {
+            present &= !Nibbles.anyZeroAt(words[base + BlockedProbes.word(r, w)], blockDelta(hash, k, w));
+        }
+        if (!present) {
+            return false;
+        }
         int toZero = 0;
         for (int w = 0; w < touched; w++) {
             toZero += subtractWord(base + BlockedProbes.word(r, w), blockDelta(hash, k, w));
         }
-        if (toZero != 0) {
-            nonZero.add(-toZero);
-        }
+        count(-toZero, 0);
+        return true;
     }
 
     /**
@@ -325,16 +413,13 @@ final class NibbleArray {
             return 0;
         }
         long old = words[w];
+        if (single) {
+            long updated = Nibbles.saturatedSubtract(old, delta);
+            WORDS.setOpaque(words, w, updated);
+            return Nibbles.nonZeroCount(old) - Nibbles.nonZeroCount(updated);
+        }
         while (true) {
-            long updated = old;
-            for (long rest = delta; rest != 0; rest &= ~(0xFL << (Long.numberOfTrailingZeros(rest) & ~3))) {
-                int slot = Long.numberOfTrailingZeros(rest) >>> 2;
-                int value = Nibbles.get(old, slot);
-                if (value != Nibbles.MAX) {
-                    int lowered = Math.max(0, value - Nibbles.get(delta, slot));
-                    updated += (long) (lowered - value) << (slot << 2);
-                }
-            }
+            long updated = Nibbles.saturatedSubtract(old, delta);
             if (updated == old) {
                 return 0;
             }
@@ -435,6 +520,10 @@ final class NibbleArray {
         int w = (int) (index >>> 4);
         int slot = slot(index);
         long old = (long) WORDS.getOpaque(words, w);
+        if (single) {
+            WORDS.setOpaque(words, w, Nibbles.increment(old, slot));
+            return Nibbles.get(old, slot);
+        }
         while (true) {
             int before = Nibbles.get(old, slot);
             if (before == Nibbles.MAX) {
@@ -459,6 +548,13 @@ final class NibbleArray {
         int w = (int) (index >>> 4);
         int slot = slot(index);
         long old = (long) WORDS.getOpaque(words, w);
+        if (single) {
+            int before = Nibbles.get(old, slot);
+            if (before != Nibbles.MAX) {
+                WORDS.setOpaque(words, w, Nibbles.decrement(old, slot));
+            }
+            return before;
+        }
         while (true) {
             int before = Nibbles.get(old, slot);
             if (before == 0 || before == Nibbles.MAX) {
@@ -492,8 +588,8 @@ final class NibbleArray {
                 }
                 long witness = (long) WORDS.compareAndExchange(words, w, old, updated);
                 if (witness == old) {
-                    nonZero.add(Nibbles.nonZeroCount(updated) - Nibbles.nonZeroCount(old));
-                    saturated.add(Nibbles.saturatedCount(updated) - Nibbles.saturatedCount(old));
+                    count(Nibbles.nonZeroCount(updated) - Nibbles.nonZeroCount(old),
+                            Nibbles.saturatedCount(updated) - Nibbles.saturatedCount(old));
                     break;
                 }
                 old = witness;
@@ -506,6 +602,8 @@ final class NibbleArray {
         Arrays.fill(words, 0L);
         nonZero.reset();
         saturated.reset();
+        SINGLE_NON_ZERO.setOpaque(this, 0L);
+        SINGLE_SATURATED.setOpaque(this, 0L);
     }
 
     /** @return the sum of all counters, by a scan */
@@ -537,11 +635,12 @@ final class NibbleArray {
      *
      * @param in the body input
      * @param counters the array's size, a multiple of 16 in [16, 2^34]
+     * @param writers whether many threads or one at a time update the array read
      * @return the array
      * @throws IOException if the body ends early
      */
-    static NibbleArray readFrom(FilterDataInput in, long counters) throws IOException {
-        return new NibbleArray(in.readLongs(checkedWordCount(counters)));
+    static NibbleArray readFrom(FilterDataInput in, long counters, Writers writers) throws IOException {
+        return new NibbleArray(in.readLongs(checkedWordCount(counters)), writers);
     }
 
     private static int slot(long index) {

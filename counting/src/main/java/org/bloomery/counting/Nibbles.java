@@ -82,6 +82,45 @@ final class Nibbles {
     }
 
     /**
+     * Counter-wise {@code a_i == 15 ? 15 : max(a_i - d_i, 0)} for all sixteen counters at once: a
+     * saturated counter never goes down, the others go down by {@code d_i} and stop at 0.
+     *
+     * @param a sixteen packed counters
+     * @param d sixteen packed amounts, each at most 15
+     * @return the packed lowered counters
+     */
+    static long saturatedSubtract(long a, long d) {
+        return saturatedSubtractLowNibbles(a & LOW_NIBBLES, d & LOW_NIBBLES)
+                | saturatedSubtractLowNibbles((a >>> 4) & LOW_NIBBLES, (d >>> 4) & LOW_NIBBLES) << 4;
+    }
+
+    /**
+     * Lowers eight counters held one per byte (high nibbles zero). Each byte of {@code (a | 16) - d}
+     * is {@code 16 + a - d}, in [1, 31], so no borrow leaves a byte, and its bit 4 is set exactly
+     * when {@code a >= d}: that bit spread over the low nibble keeps {@code a - d} or makes it 0.
+     * Bytes whose counter is 15 keep it.
+     */
+    private static long saturatedSubtractLowNibbles(long a, long d) {
+        long differences = (a | BYTE_BIT4) - d;
+        long noBorrow = ((differences & BYTE_BIT4) >>> 4) * MAX;
+        long full = (a & a >>> 1 & a >>> 2 & a >>> 3 & BYTE_BIT0) * MAX;
+        return (differences & noBorrow & ~full | a & full) & LOW_NIBBLES;
+    }
+
+    /**
+     * Whether any counter that {@code d} names (a non-zero nibble of it) is 0 in {@code a}.
+     *
+     * @param a sixteen packed counters
+     * @param d sixteen packed amounts; its non-zero nibbles name the counters to test
+     * @return true if one of them is 0
+     */
+    static boolean anyZeroAt(long a, long d) {
+        long named = (d | d >>> 1 | d >>> 2 | d >>> 3) & NIBBLE_BIT0;
+        long nonZero = (a | a >>> 1 | a >>> 2 | a >>> 3) & NIBBLE_BIT0;
+        return (named & ~nonZero) != 0;
+    }
+
+    /**
      * How many of the sixteen counters are not 0.
      *
      * @param word sixteen packed counters

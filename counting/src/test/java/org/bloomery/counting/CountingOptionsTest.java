@@ -40,7 +40,8 @@ class CountingOptionsTest {
                 Arguments.of("hashes", "0", "[1, 64]"),
                 Arguments.of("hashes", "65", "[1, 64]"),
                 Arguments.of("hashes", "7.5", "[1, 64]"),
-                Arguments.of("bits", "1024", "has no option 'bits'; its options are [counters, hashes, layout]"));
+                Arguments.of("bits", "1024", "has no option 'bits'; its options are [counters, hashes, layout, writers]"),
+                Arguments.of("writers", "two", "option 'writers' of kind 'counting' must be 'many' or 'single', got 'two'"));
     }
 
     @ParameterizedTest(name = "{0}={1}")

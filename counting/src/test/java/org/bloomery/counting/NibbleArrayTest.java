@@ -9,11 +9,12 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomProbes;
+import org.bloomery.api.bloom.Writers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 class NibbleArrayTest {
     /** Word 1 of a 64-counter array: counters 16 to 31. */
@@ -34,7 +35,7 @@ class NibbleArrayTest {
 
     /** Raises counter {@code WORD_START + s} to {@code background[s]} for every slot but {@code skip}. */
     private static NibbleArray withNeighbours(int[] background, int skip) {
-        NibbleArray array = new NibbleArray(64);
+        NibbleArray array = new NibbleArray(64, Writers.MANY);
         for (int s = 0; s < 16; s++) {
             for (int i = 0; i < background[s] && s != skip; i++) {
                 array.increment(WORD_START + s);
@@ -83,7 +84,7 @@ class NibbleArrayTest {
 
     @Test
     void aSaturatedCounterNeverGoesDown() {
-        NibbleArray array = new NibbleArray(64);
+        NibbleArray array = new NibbleArray(64, Writers.MANY);
         for (int i = 0; i < 15; i++) {
             array.increment(5);
         }
@@ -98,7 +99,7 @@ class NibbleArrayTest {
 
     @Test
     void liveCountsFollowEveryUpdate() {
-        NibbleArray array = new NibbleArray(1024);
+        NibbleArray array = new NibbleArray(1024, Writers.MANY);
         SplittableRandom random = new SplittableRandom(5);
         for (int op = 0; op < 200_000; op++) {
             long index = random.nextInt(1024);
@@ -124,10 +125,11 @@ class NibbleArrayTest {
      * probes per hash, many probes share counters, some saturate and some repeat within one hash, so
      * the batched count updates must add up exactly as the per-counter ones do.
      */
-    @Test
-    void probeUpdatesMatchOneCounterUpdatesAndKeepTheCountsExact() {
-        NibbleArray batched = new NibbleArray(1024);
-        NibbleArray replay = new NibbleArray(1024);
+    @ParameterizedTest
+    @EnumSource(Writers.class)
+    void probeUpdatesMatchOneCounterUpdatesAndKeepTheCountsExact(Writers writers) {
+        NibbleArray batched = new NibbleArray(1024, writers);
+        NibbleArray replay = new NibbleArray(1024, Writers.MANY);
         SplittableRandom random = new SplittableRandom(11);
         int k = 7;
         for (int op = 0; op < 20_000; op++) {
@@ -167,16 +169,22 @@ class NibbleArrayTest {
         assertThat(batched.saturatedCount()).isEqualTo(saturated);
     }
 
+    /** Probe counts whose probes share words (above 8) and counters, each with both writers. */
+    static Stream<Arguments> probeCountsAndWriters() {
+        return IntStream.of(1, 4, 7, 8, 13, 16, 64).boxed()
+                .flatMap(k -> Stream.of(Writers.values()).map(writers -> Arguments.of(k, writers)));
+    }
+
     /**
      * The blocked layout's probe methods against the same replay, for probe counts whose probes
      * share words (above 8) and counters; then the batch query against the single ones in both
      * layouts.
      */
     @ParameterizedTest
-    @ValueSource(ints = {1, 4, 7, 8, 13, 16, 64})
-    void blockUpdatesMatchOneCounterUpdatesAndKeepTheCountsExact(int k) {
-        NibbleArray batched = new NibbleArray(1024);
-        NibbleArray replay = new NibbleArray(1024);
+    @MethodSource("probeCountsAndWriters")
+    void blockUpdatesMatchOneCounterUpdatesAndKeepTheCountsExact(int k, Writers writers) {
+        NibbleArray batched = new NibbleArray(1024, writers);
+        NibbleArray replay = new NibbleArray(1024, Writers.MANY);
         SplittableRandom random = new SplittableRandom(12);
         long[] hashes = new long[300];
         for (int op = 0; op < 20_000; op++) {
@@ -192,8 +200,9 @@ class NibbleArrayTest {
             assertThat(batched.blockNonZero(hash, k)).isEqualTo(nonZero);
             assertThat(batched.blockMinimum(hash, k)).isEqualTo(least);
             if (random.nextInt(3) == 0) {
+                assertThat(batched.removeBlock(hash, k)).as("remove answers whether every counter was above 0")
+                        .isEqualTo(nonZero);
                 if (nonZero) {
-                    batched.decrementBlock(hash, k);
                     for (int i = 0; i < k; i++) {
                         replay.decrement(base + BlockedProbes.cell(hash, i, k, 128));
                     }
@@ -225,8 +234,8 @@ class NibbleArrayTest {
 
     @Test
     void addAllSaturatesCounterWiseAndUpdatesTheCounts() {
-        NibbleArray a = new NibbleArray(64);
-        NibbleArray b = new NibbleArray(64);
+        NibbleArray a = new NibbleArray(64, Writers.MANY);
+        NibbleArray b = new NibbleArray(64, Writers.MANY);
         for (int i = 0; i < 10; i++) {
             a.increment(3);
             b.increment(3);
@@ -240,13 +249,13 @@ class NibbleArrayTest {
         assertThat(a.nonZeroCount()).isEqualTo(3);
         assertThat(a.saturatedCount()).isOne();
         assertThat(b.get(7)).isZero();
-        assertThatThrownBy(() -> a.addAll(new NibbleArray(128)))
+        assertThatThrownBy(() -> a.addAll(new NibbleArray(128, Writers.MANY)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("64 and 128");
     }
 
     @Test
     void clearZeroesCountersAndCounts() {
-        NibbleArray array = new NibbleArray(64);
+        NibbleArray array = new NibbleArray(64, Writers.MANY);
         for (int i = 0; i < 16; i++) {
             array.increment(9);
         }
@@ -258,9 +267,9 @@ class NibbleArrayTest {
 
     @Test
     void sizeMustBeWholeWordsWithinTheLimit() {
-        assertThat(new NibbleArray(16).size()).isEqualTo(16);
+        assertThat(new NibbleArray(16, Writers.MANY).size()).isEqualTo(16);
         for (long bad : new long[] {0, 8, 24, NibbleArray.MAX_COUNTERS + 16}) {
-            assertThatThrownBy(() -> new NibbleArray(bad))
+            assertThatThrownBy(() -> new NibbleArray(bad, Writers.MANY))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2^34");
         }
     }
@@ -272,7 +281,7 @@ class NibbleArrayTest {
      */
     @Test
     void concurrentUpdatesToNibblesOfOneWordAreNeverLost() throws Exception {
-        NibbleArray array = new NibbleArray(64);
+        NibbleArray array = new NibbleArray(64, Writers.MANY);
         int threads = 4;
         Workers.runTogether(threads, owner -> {
             for (int round = 0; round < 50_000; round++) {

@@ -100,6 +100,26 @@ class NibblesTest {
     }
 
     @Test
+    void saturatedSubtractLowersAllButFifteensAndStopsAtZero() {
+        SplittableRandom random = new SplittableRandom(5);
+        for (int trial = 0; trial < 10_000; trial++) {
+            int[] a = randomValues(random);
+            int[] d = randomValues(random);
+            int[] expected = new int[16];
+            boolean anyZero = false;
+            for (int slot = 0; slot < 16; slot++) {
+                expected[slot] = a[slot] == 15 ? 15 : Math.max(0, a[slot] - d[slot]);
+                anyZero |= d[slot] != 0 && a[slot] == 0;
+            }
+            assertThat(unpack(Nibbles.saturatedSubtract(pack(a), pack(d)))).containsExactly(expected);
+            assertThat(Nibbles.anyZeroAt(pack(a), pack(d))).isEqualTo(anyZero);
+        }
+        assertThat(Nibbles.saturatedSubtract(ALL_FIFTEEN, ALL_FIFTEEN)).isEqualTo(ALL_FIFTEEN);
+        assertThat(Nibbles.saturatedSubtract(0x1111111111111111L, ALL_FIFTEEN & 0xEEEEEEEEEEEEEEEEL)).isZero();
+        assertThat(Nibbles.anyZeroAt(0L, 0L)).isFalse();
+    }
+
+    @Test
     void countsAndSumMatchASlotBySlotScan() {
         SplittableRandom random = new SplittableRandom(4);
         for (int trial = 0; trial < 10_000; trial++) {

@@ -14,10 +14,14 @@ import org.bloomery.api.spi.HeapBudget;
  * count of set bits current. Bit {@code i} is bit {@code i & 63} of 64-bit word {@code i >>> 6}.
  * Words live in pages of 2^27 (1 GiB) so that the full 2^37-bit range fits in Java arrays.
  *
- * <p>{@link #set} is a compare-and-set on one word, so concurrent sets of different bits in one
- * word never lose each other. {@link #get} is a plain read: bits only ever go from 0 to 1 outside
- * {@link #clear} and {@link #andWith}, so a racing read can at worst miss a bit whose set has not
- * yet happened-before it, which is the ordinary outcome of a racing add and query.
+ * <p>With {@link Writers#MANY} (the default), {@link #set} is a compare-and-set on one word, so
+ * concurrent sets of different bits in one word never lose each other, and the live count is a
+ * {@link LongAdder}. With {@link Writers#SINGLE}, one thread at a time sets, clears and combines
+ * (plain reads, opaque writes of whole words, a plain count written opaquely), which costs no locked
+ * instruction; queries may still come from any thread. {@link #get} is a plain read in both: bits
+ * only ever go from 0 to 1 outside {@link #clear} and {@link #andWith}, so a racing read can at worst
+ * miss a bit whose set has not yet happened-before it, which is the ordinary outcome of a racing add
+ * and query.
  */
 public final class BitArray {
     private static final int PAGE_SHIFT = 27;
@@ -32,20 +36,46 @@ public final class BitArray {
      * enough that their cache lines are still in the first-level cache for the next pass.
      */
     private static final int BATCH_CHUNK = 32;
+    /** The single writer's live count, field {@code singleSetBits}, for its opaque reads and writes. */
+    private static final VarHandle SINGLE_SET_BITS;
+
+    static {
+        try {
+            SINGLE_SET_BITS = MethodHandles.lookup().findVarHandle(BitArray.class, "singleSetBits", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final long bits;
     private final long[][] pages;
     /** {@code pages[0]}, held directly: most filters have one page, so a probe saves a load. */
     private final long[] firstPage;
+    /** Whether one thread at a time changes the array ({@link Writers#SINGLE}). */
+    private final boolean single;
+    /** The live count of many writers; unused with a single writer. */
     private final LongAdder setBits = new LongAdder();
+    /** The live count of a single writer: read and written by it, written opaquely, read opaquely by others. */
+    private long singleSetBits;
 
     /**
-     * An all-zero array.
+     * An all-zero array that many threads may set at once.
      *
      * @param bits the size, a multiple of 64 in [64, 2^37]
      * @throws IllegalArgumentException if the size is out of range or does not fit in the free heap
      */
     public BitArray(long bits) {
+        this(bits, Writers.MANY);
+    }
+
+    /**
+     * An all-zero array.
+     *
+     * @param bits the size, a multiple of 64 in [64, 2^37]
+     * @param writers whether many threads or one at a time may change it
+     * @throws IllegalArgumentException if the size is out of range or does not fit in the free heap
+     */
+    public BitArray(long bits, Writers writers) {
         if (bits < BloomShape.MIN_CELLS || bits > BloomShape.MAX_CELLS || bits % 64 != 0) {
             throw new IllegalArgumentException("bit array size must be a multiple of 64 in [64, 2^37], got " + bits);
         }
@@ -58,13 +88,24 @@ public final class BitArray {
             pages[p] = new long[(int) Math.min(PAGE_WORDS, words - ((long) p << PAGE_SHIFT))];
         }
         firstPage = pages[0];
+        single = writers == Writers.SINGLE;
     }
 
-    private BitArray(long bits, long[][] pages, long setBits) {
+    private BitArray(long bits, long[][] pages, long setBits, boolean single) {
         this.bits = bits;
         this.pages = pages;
         this.firstPage = pages[0];
-        this.setBits.add(setBits);
+        this.single = single;
+        count(setBits);
+    }
+
+    /** Moves the live count; one update however many bits changed. */
+    private void count(long delta) {
+        if (single) {
+            SINGLE_SET_BITS.setOpaque(this, singleSetBits + delta);
+        } else {
+            setBits.add(delta);
+        }
     }
 
     /** The page holding a word; the branch is always taken the same way for filters of one page. */
@@ -79,7 +120,12 @@ public final class BitArray {
 
     /** @return the number of set bits, current without a rescan */
     public long cardinality() {
-        return setBits.sum();
+        return single ? (long) SINGLE_SET_BITS.getOpaque(this) : setBits.sum();
+    }
+
+    /** @return whether one thread at a time or many change this array */
+    public Writers writers() {
+        return single ? Writers.SINGLE : Writers.MANY;
     }
 
     /**
@@ -103,7 +149,7 @@ public final class BitArray {
         if (setUncounted(index) == 0) {
             return false;
         }
-        setBits.increment();
+        count(1);
         return true;
     }
 
@@ -126,7 +172,7 @@ public final class BitArray {
         if (changed == 0) {
             return false;
         }
-        setBits.add(changed);
+        count(changed);
         return true;
     }
 
@@ -210,14 +256,17 @@ public final class BitArray {
     /**
      * Sets the k probe positions of a key hash in the {@link BloomLayout#BLOCKED blocked} layout
      * ({@link BlockedProbes}; the array, whose size must be a multiple of 512, is {@code bitSize() /
-     * 512} blocks), with at most one compare-and-set per touched word, and counts the newly set bits
-     * with one update of the live count.
+     * 512} blocks), with at most one compare-and-set per touched word (one plain write with a single
+     * writer), and counts the newly set bits with one update of the live count.
      *
      * @param hash the key hash
      * @param k probes, in [1, 64]
      * @return true if any of the k bits was clear before
      */
     public boolean setBlockProbes(long hash, int k) {
+        if (single) {
+            return setBlockProbesAlone(hash, k);
+        }
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
         long[] page = page(base);
         int slot = (int) base & PAGE_MASK;
@@ -236,7 +285,36 @@ public final class BitArray {
         if (changed == 0) {
             return false;
         }
-        setBits.add(changed);
+        count(changed);
+        return true;
+    }
+
+    /**
+     * {@link #setBlockProbes} for a single writer: each touched word is read plainly and written
+     * whole, once, with an opaque write (a plain store on common hardware, but never torn or
+     * elided), with no branch on whether it changed.
+     */
+    private boolean setBlockProbesAlone(long hash, int k) {
+        long base = BlockedProbes.block(hash, bits >>> 9) << 3;
+        long[] page = page(base);
+        int slot = (int) base & PAGE_MASK;
+        int r = BlockedProbes.rotation(hash, k);
+        int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
+        int changed = 0;
+        for (int w = 0; w < touched; w++) {
+            long mask = 0;
+            for (int i = w; i < k; i += BlockedProbes.BLOCK_WORDS) {
+                mask |= BlockedProbes.bit(hash, i);
+            }
+            int at = slot + BlockedProbes.word(r, w);
+            long old = page[at];
+            WORDS.setOpaque(page, at, old | mask);
+            changed += Long.bitCount(mask & ~old);
+        }
+        if (changed == 0) {
+            return false;
+        }
+        count(changed);
         return true;
     }
 
@@ -314,15 +392,22 @@ public final class BitArray {
     /**
      * Sets one bit atomically; 1 if it was clear. A plain read first skips bits already set, which
      * costs no locked instruction; otherwise one atomic OR (cheaper than a compare-and-set loop)
-     * sets it and tells whether this call was the one that did.
+     * sets it and tells whether this call was the one that did, or with a single writer an opaque
+     * write of the word.
      */
     private int setUncounted(long index) {
         long word = index >>> 6;
         long[] page = page(word);
         int slot = (int) word & PAGE_MASK;
         long mask = 1L << index;
-        if ((page[slot] & mask) != 0) {
+        long seen = page[slot];
+        if ((seen & mask) != 0) {
             return 0;
+        }
+        if (single) {
+            // The one writer: nobody else changes the word between this read and write.
+            WORDS.setOpaque(page, slot, seen | mask);
+            return 1;
         }
         long old = (long) WORDS.getAndBitwiseOr(page, slot, mask);
         return (old & mask) == 0 ? 1 : 0;
@@ -334,6 +419,7 @@ public final class BitArray {
             java.util.Arrays.fill(page, 0L);
         }
         setBits.reset();
+        SINGLE_SET_BITS.setOpaque(this, 0L);
     }
 
     /**
@@ -373,7 +459,7 @@ public final class BitArray {
                     }
                     long witness = (long) WORDS.compareAndExchange(page, i, old, updated);
                     if (witness == old) {
-                        setBits.add(Long.bitCount(updated) - Long.bitCount(old));
+                        count(Long.bitCount(updated) - Long.bitCount(old));
                         break;
                     }
                     old = witness;
@@ -398,7 +484,7 @@ public final class BitArray {
                 count += Long.bitCount(w);
             }
         }
-        return new BitArray(bits, copied, count);
+        return new BitArray(bits, copied, count, single);
     }
 
     /**
@@ -460,6 +546,20 @@ public final class BitArray {
      * @throws IOException if the body ends early
      */
     public static BitArray readFrom(FilterDataInput in, long bits) throws IOException {
+        return readFrom(in, bits, Writers.MANY);
+    }
+
+    /**
+     * Reads words written by {@link #writeTo} and recounts the set bits, for the given writers.
+     *
+     * @param in the body input
+     * @param bits the array's size, already checked to be a multiple of 64 in [64, 2^37]
+     * @param writers whether many threads or one at a time may change the array read
+     * @return the array
+     * @throws InvalidFilterDataException if the body or the free heap cannot hold the array
+     * @throws IOException if the body ends early
+     */
+    public static BitArray readFrom(FilterDataInput in, long bits, Writers writers) throws IOException {
         if (bits < BloomShape.MIN_CELLS || bits > BloomShape.MAX_CELLS || bits % 64 != 0) {
             throw new InvalidFilterDataException("bit array size " + bits + " is not a multiple of 64 in [64, 2^37]");
         }
@@ -474,6 +574,6 @@ public final class BitArray {
                 count += Long.bitCount(w);
             }
         }
-        return new BitArray(bits, pages, count);
+        return new BitArray(bits, pages, count, writers == Writers.SINGLE);
     }
 }

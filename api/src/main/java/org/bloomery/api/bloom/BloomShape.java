@@ -1,5 +1,7 @@
 package org.bloomery.api.bloom;
 
+import java.util.HashSet;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
@@ -154,7 +156,8 @@ public record BloomShape(long cells, int hashes, int blockCells) {
      * ({@code standard} or {@code blocked}), the kind's cells key (an explicit m, rounded up to a
      * multiple of 64, or of a block in the blocked layout), {@value #HASHES_OPTION} (an explicit k)
      * and, where the kind accepts it, {@value #BITS_PER_KEY_OPTION} (m = n * bitsPerKey, k =
-     * floor(0.69 * bitsPerKey) clamped to [1, 30]; not together with the cells key). Without them:
+     * floor(0.69 * bitsPerKey) clamped to [1, 30]; not together with the cells key), and where the
+     * kind accepts it {@value Writers#OPTION}, checked here but not part of the shape. Without them:
      * <ul>
      *   <li>standard layout: {@link #optimal(long, double)};
      *   <li>blocked layout: the fewest whole blocks whose blocked-model fpp is at most p, with the k
@@ -175,10 +178,17 @@ public record BloomShape(long cells, int hashes, int blockCells) {
     public static BloomShape fromSpec(FilterSpec spec, ShapeOptions options) {
         String kind = options.kind();
         String cellsKey = options.cellsKey();
-        Set<String> keys = options.bitsPerKey()
-                ? Set.of(cellsKey, HASHES_OPTION, BloomLayout.OPTION, BITS_PER_KEY_OPTION)
-                : Set.of(cellsKey, HASHES_OPTION, BloomLayout.OPTION);
+        Set<String> keys = new HashSet<>(List.of(cellsKey, HASHES_OPTION, BloomLayout.OPTION));
+        if (options.bitsPerKey()) {
+            keys.add(BITS_PER_KEY_OPTION);
+        }
+        if (options.writers()) {
+            keys.add(Writers.OPTION);
+        }
         SpecOptions values = SpecOptions.of(spec, kind, keys);
+        if (options.writers()) {
+            Writers.of(spec, kind);
+        }
         BloomLayout layout = BloomLayout.of(spec, kind);
         int blockCells = layout == BloomLayout.BLOCKED ? options.blockCells() : 0;
         long unit = Math.max(MIN_CELLS, blockCells);

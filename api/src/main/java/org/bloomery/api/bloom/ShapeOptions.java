@@ -12,9 +12,11 @@ package org.bloomery.api.bloom;
  * @param maxCellsMeaning what {@code maxCells} means to a user, e.g. "2^37 bits (16 GiB)"
  * @param blockCells cells per block in the blocked layout: 512 for bits, 128 for 4-bit counters
  * @param bitsPerKey whether the kind accepts {@value BloomShape#BITS_PER_KEY_OPTION}
+ * @param writers whether the kind accepts {@value Writers#OPTION} (it reads the option itself, with
+ *     {@link Writers#of}; the shape does not depend on it)
  */
 public record ShapeOptions(String kind, String cellsKey, long maxCells, String maxCellsMeaning, int blockCells,
-        boolean bitsPerKey) {
+        boolean bitsPerKey, boolean writers) {
     /**
      * Validates the components.
      *
@@ -28,6 +30,22 @@ public record ShapeOptions(String kind, String cellsKey, long maxCells, String m
         if (Integer.bitCount(blockCells) != 1 || blockCells < 64 || blockCells > BlockedProbes.BLOCK_BITS) {
             throw new IllegalArgumentException("blockCells must be a power of two in [64, 512], got " + blockCells);
         }
+    }
+
+    /**
+     * Options without {@value Writers#OPTION}.
+     *
+     * @param kind the kind, for messages
+     * @param cellsKey the option naming m
+     * @param maxCells the kind's largest m
+     * @param maxCellsMeaning what {@code maxCells} means to a user
+     * @param blockCells cells per block in the blocked layout
+     * @param bitsPerKey whether the kind accepts {@value BloomShape#BITS_PER_KEY_OPTION}
+     * @throws IllegalArgumentException as the canonical constructor
+     */
+    public ShapeOptions(String kind, String cellsKey, long maxCells, String maxCellsMeaning, int blockCells,
+            boolean bitsPerKey) {
+        this(kind, cellsKey, maxCells, maxCellsMeaning, blockCells, bitsPerKey, false);
     }
 
     /**
@@ -50,6 +68,15 @@ public record ShapeOptions(String kind, String cellsKey, long maxCells, String m
      * @return the options
      */
     public ShapeOptions withBitsPerKey() {
-        return new ShapeOptions(kind, cellsKey, maxCells, maxCellsMeaning, blockCells, true);
+        return new ShapeOptions(kind, cellsKey, maxCells, maxCellsMeaning, blockCells, true, writers);
+    }
+
+    /**
+     * The same options with {@value Writers#OPTION} accepted.
+     *
+     * @return the options
+     */
+    public ShapeOptions withWriters() {
+        return new ShapeOptions(kind, cellsKey, maxCells, maxCellsMeaning, blockCells, bitsPerKey, true);
     }
 }

@@ -643,6 +643,94 @@ public abstract class MembershipFilterContract {
         }
     }
 
+    /**
+     * Whether the kit's spec makes filters that one thread at a time may change while any number
+     * of threads query them, without declaring {@link Capability#CONCURRENT} (a single-writer
+     * option); {@link #oneWriterAndReadersSeeEveryPublishedItem} then tests that promise.
+     *
+     * @return true for such a spec; false by default
+     */
+    protected boolean oneWriterManyReaders() {
+        return false;
+    }
+
+    /**
+     * One writer adds items (and, for a kind that removes, adds and removes other items between
+     * them) and publishes how far it got through a volatile write every 256 items; three readers
+     * query the items below the published mark, the newest and random older ones, and must never
+     * see a false negative. The mark is the happens-before edge a single-writer filter promises to
+     * honour.
+     */
+    @Test
+    void oneWriterAndReadersSeeEveryPublishedItem() throws InterruptedException {
+        assumeTrue(addsAfterConstruction(), STATIC_KIND);
+        MembershipFilter<Long> filter = create(items(), 0.01, KeyHasher.longs());
+        assumeTrue(oneWriterManyReaders() && !filter.capabilities().contains(Capability.CONCURRENT),
+                "only for a single-writer spec; concurrentUseLosesNoItem covers concurrent filters");
+        boolean removes = filter.capabilities().contains(Capability.REMOVE);
+        long[] keys = TestKeys.presentLongs(SEED + 11, items());
+        long[] churn = TestKeys.presentLongs(SEED + 12, items() / 4);
+        java.util.concurrent.atomic.AtomicInteger published = new java.util.concurrent.atomic.AtomicInteger();
+        CountDownLatch start = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        AtomicLong readerChecks = new AtomicLong();
+        List<Thread> threads = new ArrayList<>();
+        threads.add(new Thread(() -> {
+            await(start);
+            for (int i = 0; i < keys.length; i++) {
+                filter.addHash(KeyHasher.hashLong(keys[i]));
+                if (removes && i < churn.length) {
+                    filter.addHash(KeyHasher.hashLong(churn[i]));
+                    if (!filter.removeHash(KeyHasher.hashLong(churn[i]))) {
+                        failure.compareAndSet(null, new AssertionError("remove of an added key failed"));
+                    }
+                }
+                if ((i & 255) == 255 || i == keys.length - 1) {
+                    published.set(i + 1);
+                }
+            }
+        }));
+        for (int r = 0; r < 3; r++) {
+            long seed = SEED + 20 + r;
+            threads.add(new Thread(() -> {
+                await(start);
+                SplittableRandom random = new SplittableRandom(seed);
+                int mark;
+                do {
+                    mark = published.get();
+                    for (int i = Math.max(0, mark - 512); i < mark; i++) {
+                        checkPresent(filter, keys, i, failure);
+                    }
+                    for (int j = 0; j < 512 && mark > 0; j++) {
+                        checkPresent(filter, keys, random.nextInt(mark), failure);
+                    }
+                    readerChecks.incrementAndGet();
+                } while (mark < keys.length && failure.get() == null);
+            }));
+        }
+        threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
+        threads.forEach(Thread::start);
+        start.countDown();
+        for (Thread t : threads) {
+            t.join(TimeUnit.MINUTES.toMillis(2));
+            assertThat(t.isAlive()).as("thread finished within 2 minutes").isFalse();
+        }
+        assertThat(failure.get()).as("failure in a worker thread").isNull();
+        assertThat(readerChecks.get()).isPositive();
+        for (int i = 0; i < keys.length; i++) {
+            checkPresent(filter, keys, i, failure);
+        }
+        assertThat(failure.get()).as("false negative after the writer finished").isNull();
+        assertThat((double) filter.approximateCount()).as("approximateCount of %d items", keys.length)
+                .isBetween(0.9 * keys.length, 1.1 * keys.length);
+    }
+
+    private static void checkPresent(MembershipFilter<Long> filter, long[] keys, int i, AtomicReference<Throwable> failure) {
+        if (!filter.mightContainHash(KeyHasher.hashLong(keys[i]))) {
+            failure.compareAndSet(null, new AssertionError("a reader saw a false negative for published key #" + i));
+        }
+    }
+
     /** Built from a set, so it serves every kind; for a dynamic kind it equals create and add. */
     private byte[] smallSerializedFilter() throws IOException {
         return FilterBytes.of(build(200, 0.01, KeyHasher.strings(), presentStrings(150, 0)));

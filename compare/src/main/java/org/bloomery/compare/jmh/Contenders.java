@@ -2,8 +2,10 @@ package org.bloomery.compare.jmh;
 
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.bloomery.api.Filters;
 import org.bloomery.api.bloom.BloomLayout;
+import org.bloomery.api.bloom.Writers;
 import org.bloomery.compare.Lineup;
 import org.bloomery.compare.contestant.BloomeryContestant;
 import org.bloomery.compare.contestant.Entrant;
@@ -11,11 +13,15 @@ import org.bloomery.compare.contestant.Entrant;
 /**
  * Finds a benchmark's contestant by name among the kinds found and the peers; otherwise a kind's
  * name with the suffix {@value #BLOCKED} ({@code classic-blocked}, {@code counting-blocked}, {@code
- * scalable-blocked}) is that kind with option {@code layout=blocked}.
+ * scalable-blocked}) is that kind with option {@code layout=blocked}, and a name ending in {@value
+ * #SINGLE} ({@code classic-single}, {@code counting-blocked-single}) is the rest of the name with
+ * option {@code writers=single}.
  */
 final class Contenders {
     /** The name suffix of a Bloom-family kind in the blocked layout. */
     static final String BLOCKED = "-blocked";
+    /** The name suffix of a Bloom-family kind with one writer. */
+    static final String SINGLE = "-single";
 
     private Contenders() {
     }
@@ -33,12 +39,21 @@ final class Contenders {
                         + Lineup.everyFilter().stream().map(Entrant::name).toList()));
     }
 
-    /** A kind found, in the blocked layout, if the name is such a kind's name with the suffix. */
+    /** A kind found, with the options its name's suffixes ask for, if the name has any. */
     private static Optional<Entrant> blocked(String name) {
-        if (!name.endsWith(BLOCKED)) {
+        Map<String, String> options = new TreeMap<>();
+        String kind = name;
+        if (kind.endsWith(SINGLE)) {
+            options.put(Writers.OPTION, Writers.SINGLE.optionValue());
+            kind = kind.substring(0, kind.length() - SINGLE.length());
+        }
+        if (kind.endsWith(BLOCKED)) {
+            options.put(BloomLayout.OPTION, BloomLayout.BLOCKED.optionValue());
+            kind = kind.substring(0, kind.length() - BLOCKED.length());
+        }
+        if (options.isEmpty()) {
             return Optional.empty();
         }
-        return Filters.provider(name.substring(0, name.length() - BLOCKED.length()))
-                .map(p -> BloomeryContestant.entrant(p, Map.of(BloomLayout.OPTION, BloomLayout.BLOCKED.optionValue())));
+        return Filters.provider(kind).map(p -> BloomeryContestant.entrant(p, name, options));
     }
 }

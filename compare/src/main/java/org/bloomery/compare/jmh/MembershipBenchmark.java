@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Add and query for every Bloomery kind (the Bloom-family kinds in both layouts, {@code -blocked}
- * for {@code layout=blocked}) and every peer, through the report's adapters, at n = 1,000,000, on
+ * for {@code layout=blocked}; {@code -single} for {@code writers=single}) and every peer, through the report's adapters, at n = 1,000,000, on
  * the report's keys (seed 42). Time is per operation; the {@link Answers} counters sit
  * next to it.
  * <ul>
@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <p>Warm-up is 5 iterations of 2 s: Guava's string path stays in a slow phase (about 1 µs per call,
  * 10× its settled speed) for its first 6–8 seconds of JIT compilation on this kind of machine, and a
- * shorter warm-up would measure that phase. The whole suite is one fork of each of the 204
+ * shorter warm-up would measure that phase. The whole suite is one fork of each of the 228
  * parameter combinations here plus {@link RemoveBenchmark}'s, about 15 s each:
  * <pre>java -jar compare/target/benchmarks.jar -f 1</pre>
  * A subset: {@code -p contestant=classic,guava -p keyType=long -p fpp=0.01}; one benchmark: add its
@@ -47,7 +47,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 1)
 public class MembershipBenchmark {
     /** The contestant, by the report's name: a Bloomery kind or a peer. */
-    @Param({"classic", "classic-blocked", "counting", "counting-blocked", "scalable", "scalable-blocked", "cuckoo",
+    @Param({"classic", "classic-blocked", "classic-blocked-single", "counting", "counting-blocked",
+        "counting-blocked-single", "scalable", "scalable-blocked", "cuckoo",
         "guava", "commons-simple", "commons-counting", "cuckoofilter4j", "datasketches", "fastfilter-blocked",
         "fastfilter-counting", "fastfilter-succinct-counting", "fastfilter-cuckoo8", "fastfilter-cuckoo16"})
     public String contestant;

@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RemoveBenchmark {
     /** A deletion-capable Bloomery kind or peer. */
-    @Param({"counting", "counting-blocked", "cuckoo", "commons-counting", "cuckoofilter4j", "fastfilter-counting",
+    @Param({"counting", "counting-blocked", "counting-blocked-single", "cuckoo", "commons-counting", "cuckoofilter4j", "fastfilter-counting",
         "fastfilter-succinct-counting"})
     public String contestant;
 
