@@ -76,7 +76,7 @@ class CompareCommandTest {
         assertThat(Files.readString(out.resolve("performance.md"), StandardCharsets.UTF_8))
                 .contains("| MembershipBenchmark: classic, fpp 0.01 |");
         assertThat(run.stdout()).isEqualTo(Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8));
-        assertThat(run.stderr()).contains("uniform · string keys · fpp 0.01 · round 1 of 3", "[100%] done");
+        assertThat(run.stderr()).contains("uniform · string keys · fpp 0.01 · round 1 of 3", "] done");
     }
 
     @Test
@@ -175,6 +175,43 @@ class CompareCommandTest {
                 .isLessThanOrEqualTo(falsePositives / (double) absent);
         assertThat(Double.parseDouble(figure("uniform", name, type, "fpp_ci95_high")))
                 .isGreaterThanOrEqualTo(falsePositives / (double) absent);
+    }
+
+    @Test
+    void theFirstFppRunsEveryRoundAndTheSideHeatsAtMostThreeWithEveryAbsentKeyStillCounted(@TempDir Path dir)
+            throws IOException {
+        Run side = execute("compare", "--kinds", "counting,scalable", "--peers", "none", "--n", Integer.toString(N), "--fpp",
+                "0.01,0.001", "--rounds", "5", "--workload", "uniform,churn,growth", "--keys", "long", "--format", "csv",
+                "--out", dir.toString());
+        assertThat(side.exitCode()).as(side.stderr()).isZero();
+        List<Map<String, String>> rows = CsvParser.records(Files.readString(dir.resolve("results.csv"),
+                StandardCharsets.UTF_8));
+        for (String workload : List.of("uniform", "churn")) {
+            assertThat(rounds(rows, workload, "0.01", "add_mops")).as(workload).isEqualTo("5");
+            assertThat(rounds(rows, workload, "0.001", "add_mops")).as(workload).isEqualTo("3");
+        }
+        // Fewer rounds take larger shares: the fpp is still counted over all 10·n absent keys.
+        assertThat(figureOf(rows, "uniform", "0.001", "absent_queries")).isEqualTo(Integer.toString(10 * N));
+        assertThat(rows).noneMatch(r -> r.get("workload").equals("churn") && r.get("figure").equals("round_fpp_4")
+                && r.get("target_fpp").equals("0.001"));
+        assertThat(rows).anyMatch(r -> r.get("workload").equals("churn") && r.get("figure").equals("round_fpp_5")
+                && r.get("target_fpp").equals("0.01"));
+        assertThat(rows).filteredOn(r -> r.get("workload").equals("growth") && r.get("figure").equals("add_mops"))
+                .isNotEmpty().allSatisfy(r -> assertThat(r.get("rounds")).isEqualTo("3"));
+    }
+
+    private static String rounds(List<Map<String, String>> rows, String workload, String fpp, String figure) {
+        return row(rows, workload, fpp, figure).get("rounds");
+    }
+
+    private static String figureOf(List<Map<String, String>> rows, String workload, String fpp, String figure) {
+        return row(rows, workload, fpp, figure).get("median");
+    }
+
+    private static Map<String, String> row(List<Map<String, String>> rows, String workload, String fpp, String figure) {
+        return rows.stream().filter(r -> r.get("workload").equals(workload) && r.get("target_fpp").equals(fpp)
+                && r.get("figure").equals(figure) && r.get("contestant").equals("counting")).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + figure + " row of " + workload + " at " + fpp));
     }
 
     @Test

@@ -12,7 +12,8 @@ import org.bloomery.compare.stats.Proportion;
  * {@code churn}, the blacklist case: a live set of n keys; each round removes the oldest n/10 and adds
  * n/10 new ones, then queries every live key (each miss is a false negative, which must never happen)
  * and n absent keys. The live set after round r (from 1) is present keys [r·n/10, n + r·n/10). The
- * churn rounds are the timed rounds: the contestants take each round in turn.
+ * churn rounds are the timed rounds: the contestants take each round in turn. The first fpp runs the
+ * plan's rounds, the others at most {@link Plan#SIDE_ROUNDS}.
  */
 final class ChurnWorkload {
     private ChurnWorkload() {
@@ -25,8 +26,9 @@ final class ChurnWorkload {
         }
         List<Heat> heats = new ArrayList<>();
         for (double fpp : plan.fpps()) {
-            heats.add(new Heat("fpp " + fpp, removers.stream().<Lane>map(e -> new ChurnLane(plan, e, type, fpp))
-                    .toList()));
+            int rounds = heats.isEmpty() ? plan.rounds() : plan.sideRounds();
+            heats.add(new Heat("fpp " + fpp, removers.stream().<Lane>map(e -> new ChurnLane(plan, e, type, fpp, rounds))
+                    .toList(), rounds));
         }
         return heats;
     }
@@ -35,13 +37,15 @@ final class ChurnWorkload {
     private static final class ChurnLane implements Lane {
         private final Plan plan;
         private final double fpp;
+        private final int rounds;
         private final Trial trial;
         private final List<ChurnRound> perRound = new ArrayList<>();
         private Contestant live;
 
-        ChurnLane(Plan plan, Entrant entrant, KeyType type, double fpp) {
+        ChurnLane(Plan plan, Entrant entrant, KeyType type, double fpp, int rounds) {
             this.plan = plan;
             this.fpp = fpp;
+            this.rounds = rounds;
             this.trial = new Trial(entrant, type);
         }
 
@@ -66,7 +70,7 @@ final class ChurnWorkload {
             long falseNegatives = trial.queryPresent(keys.present(), oldest + step, n + oldest + step);
             Proportion falsePositives = trial.queryAbsent(keys.absent(), 0, n);
             perRound.add(new ChurnRound(round + 1, falseNegatives, falsePositives, trial.roundMops()));
-            if (round == plan.rounds() - 1) {
+            if (round == rounds - 1) {
                 trial.measureSize();
                 live = null;
             }

@@ -8,7 +8,7 @@ import org.bloomery.compare.contestant.KeyType;
 
 /**
  * {@code exact}: the same n keys in an exact set, probed with the n present keys and n absent keys
- * split over the rounds (an exact set must show no false positive and no false negative). Its size is
+ * split over at most {@link Plan#SIDE_ROUNDS} rounds (an exact set must show no false positive and no false negative). Its size is
  * read from its tables when the library exposes them; otherwise it is the heap grown by building it
  * in the first round, measured after forced garbage collection and marked approximate.
  */
@@ -17,7 +17,8 @@ final class ExactWorkload {
     }
 
     static List<Heat> heats(Plan plan, KeyType type) {
-        return List.of(new Heat("n " + plan.n(), plan.exactSets().stream().map(e -> lane(plan, e, type)).toList()));
+        return List.of(new Heat("n " + plan.n(), plan.exactSets().stream().map(e -> lane(plan, e, type)).toList(),
+                plan.sideRounds()));
     }
 
     static Lane lane(Plan plan, Entrant entrant, KeyType type) {
@@ -36,8 +37,8 @@ final class ExactWorkload {
             }
             trial.queryPresent(keys.present(), 0, n);
             // n absent queries in all suffice: an exact set has no false-positive rate to estimate.
-            trial.queryAbsent(keys.absent(), TrialLane.sliceStart(n, round, plan.rounds()),
-                    TrialLane.sliceStart(n, round + 1, plan.rounds()));
+            trial.queryAbsent(keys.absent(), TrialLane.sliceStart(n, round, plan.sideRounds()),
+                    TrialLane.sliceStart(n, round + 1, plan.sideRounds()));
         }, trial -> trial.result(Workload.EXACT, n, Double.NaN, n, 1, List.of(), note(trial)));
     }
 

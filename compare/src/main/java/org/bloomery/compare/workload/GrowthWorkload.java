@@ -10,7 +10,8 @@ import org.bloomery.compare.contestant.KeyType;
 /**
  * {@code growth}: a contestant that grows starts at capacity n/1000 and takes n keys; a classic
  * filter pre-sized for n takes the same keys for comparison, in every round. Both are then probed like
- * {@code uniform}: the n present keys and the 10·n absent keys, split over the rounds.
+ * {@code uniform}: the n present keys and the 10·n absent keys, split over the rounds (at most {@link
+ * Plan#SIDE_ROUNDS}).
  */
 final class GrowthWorkload {
     private GrowthWorkload() {
@@ -30,7 +31,7 @@ final class GrowthWorkload {
                 lanes.add(lane(plan, e, type, fpp, Math.max(1, n / Plan.GROWTH_START_DIVISOR), ""));
             }
             baseline.ifPresent(e -> lanes.add(lane(plan, e, type, fpp, n, "baseline: pre-sized for n")));
-            heats.add(new Heat("fpp " + fpp, lanes));
+            heats.add(new Heat("fpp " + fpp, lanes, plan.sideRounds()));
         }
         return heats;
     }
@@ -47,7 +48,7 @@ final class GrowthWorkload {
         int n = plan.n();
         return new TrialLane(entrant, type, (trial, keys, round) -> {
             trial.round(capacity, fpp);
-            UniformWorkload.fillAndProbe(trial, keys, n, round, plan.rounds());
+            UniformWorkload.fillAndProbe(trial, keys, n, round, plan.sideRounds());
         }, trial -> trial.result(Workload.GROWTH, n, fpp, capacity, 1, List.of(), note));
     }
 }
