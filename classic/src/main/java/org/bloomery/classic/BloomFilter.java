@@ -3,7 +3,6 @@ package org.bloomery.classic;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -171,11 +170,10 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        Arrays.fill(out, from, to, false);
         if (blocked) {
-            bits.markBlockProbesSet(hashes, from, to, k, out);
+            bits.blockProbesSet(hashes, from, to, k, out);
         } else {
-            bits.markProbesSet(hashes, from, to, k, out);
+            bits.probesSet(hashes, from, to, k, out);
         }
     }
 

@@ -34,10 +34,9 @@ final class NibbleArray {
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
     /**
      * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
-     * enough that their cache lines are still in the first-level cache for the next pass, and at
-     * most 64, the bits of the mask of keys still possibly present.
+     * enough that their cache lines are still in the first-level cache for the next pass.
      */
-    private static final int BATCH_CHUNK = 64;
+    private static final int BATCH_CHUNK = 32;
 
     private final long[] words;
     /** The number of counters, {@code 16 * words.length}: the m that probe positions reduce into. */
@@ -356,43 +355,17 @@ final class NibbleArray {
      * @return true if none of the k counters is 0
      */
     boolean blockNonZero(long hash, int k) {
-        int base = blockBase(hash);
+        return blockNonZeroFrom(blockBase(hash), hash, k, 0);
+    }
+
+    /** Whether the counters of probes {@code first} to k - 1 of a key, in its block at {@code base}, are all above 0. */
+    private boolean blockNonZeroFrom(int base, long hash, int k, int first) {
         int r = BlockedProbes.rotation(hash, k);
         boolean all = true;
-        for (int i = 0; i < k; i++) {
+        for (int i = first; i < k; i++) {
             all &= blockCounter(base, hash, r, i) != 0;
         }
         return all;
-    }
-
-    /**
-     * The probes of a key, in its block at {@code base}, whose counter is 0: non-zero if any is. The
-     * batch query's second pass; the single query keeps its loop (this form measured no faster there).
-     */
-    private long blockZeros(int base, long hash, int k) {
-        long[] w = words;
-        long zeros = 0;
-        if (BlockedProbes.rotationFree(k)) {
-            // Rotation 0: probe g + j lies in word j. Straight-line code per group of eight (one
-            // group at 1%) leaves no loop branch, no rotation and one range check per group.
-            for (int g = 0; g < k; g += BlockedProbes.BLOCK_WORDS) {
-                zeros |= zero(w[base + 7], hash, g + 7) | zero(w[base], hash, g) | zero(w[base + 1], hash, g + 1)
-                        | zero(w[base + 2], hash, g + 2) | zero(w[base + 3], hash, g + 3)
-                        | zero(w[base + 4], hash, g + 4) | zero(w[base + 5], hash, g + 5)
-                        | zero(w[base + 6], hash, g + 6);
-            }
-            return zeros;
-        }
-        int r = BlockedProbes.rotation(hash, k);
-        for (int i = 0; i < k; i++) {
-            zeros |= zero(w[base + BlockedProbes.word(r, i)], hash, i);
-        }
-        return zeros;
-    }
-
-    /** 1 if the counter of probe i in its word is 0, else 0: no branch. */
-    private static long zero(long word, long hash, int i) {
-        return ((word >>> (BlockedProbes.slot(hash, i, Nibbles.PER_WORD) << 2)) & Nibbles.MAX) - 1 >>> 63;
     }
 
     /**
@@ -414,64 +387,41 @@ final class NibbleArray {
 
     /**
      * The batch form of {@link #probesNonZero} or {@link #blockNonZero}: {@code out[i]} for every i
-     * in [from, to). The keys go in chunks of {@value #BATCH_CHUNK}; the keys of a chunk still
-     * possibly present are the set bits of a mask, visited without a branch on any answer, so each
-     * pass over a chunk makes independent reads and the CPU has the chunk's cache misses in flight
-     * together. In the blocked layout a first pass reads the first and the last word of each key's
-     * block (which usually spans two cache lines; these two words lie in both) and a second tests
-     * every probe, from the block then in cache; in the standard layout pass j reads probe j.
+     * in [from, to). The keys go in chunks of {@value #BATCH_CHUNK}, and each pass over a chunk makes
+     * one independent read per key, so the CPU has the chunk's cache misses in flight together: in
+     * the blocked layout a first pass reads each key's first probe and a second the rest, from the
+     * block then in cache; in the standard layout pass j reads probe j of the keys still possibly
+     * present.
      *
      * @param blocked the layout
      */
     void nonZero(boolean blocked, long[] hashes, int from, int to, int k, boolean[] out) {
-        for (int start = from; start < to; start += BATCH_CHUNK) {
-            int count = Math.min(BATCH_CHUNK, to - start);
-            long all = count == Long.SIZE ? -1L : (1L << count) - 1;
-            long present = blocked ? blockNonZero(hashes, start, all, k) : probesNonZero(hashes, start, all, k);
-            for (int i = 0; i < count; i++) {
-                out[start + i] = (present >>> i & 1) != 0;
-            }
-        }
-    }
-
-    /** Of the keys {@code start + i} for the set bits i of {@code live}, those whose k counters are non-zero. */
-    private long probesNonZero(long[] hashes, int start, long live, int k) {
         long m = size;
-        for (int j = 0; j < k && live != 0; j++) {
-            long still = 0;
-            for (long rest = live; rest != 0; rest &= rest - 1) {
-                int i = Long.numberOfTrailingZeros(rest);
-                long hash = hashes[start + i];
-                still |= (get(BloomProbes.position(hash + j * BloomProbes.step(hash), m)) == 0 ? 0L : 1L) << i;
+        for (int start = from; start < to; start += BATCH_CHUNK) {
+            int end = Math.min(to, start + BATCH_CHUNK);
+            if (blocked) {
+                for (int i = start; i < end; i++) {
+                    long hash = hashes[i];
+                    out[i] = blockCounter(blockBase(hash), hash, BlockedProbes.rotation(hash, k), 0) != 0;
+                }
+                for (int i = start; i < end; i++) {
+                    long hash = hashes[i];
+                    out[i] &= blockNonZeroFrom(blockBase(hash), hash, k, 1);
+                }
+            } else {
+                for (int i = start; i < end; i++) {
+                    out[i] = get(BloomProbes.position(hashes[i], m)) != 0;
+                }
+                for (int j = 1; j < k; j++) {
+                    for (int i = start; i < end; i++) {
+                        if (out[i]) {
+                            long hash = hashes[i];
+                            out[i] = get(BloomProbes.position(hash + j * BloomProbes.step(hash), m)) != 0;
+                        }
+                    }
+                }
             }
-            live = still;
         }
-        return live;
-    }
-
-    /** {@link #probesNonZero(long[], int, long, int)} in the blocked layout. */
-    private long blockNonZero(long[] hashes, int start, long live, int k) {
-        long[] w = words;
-        long still = 0;
-        for (long rest = live; rest != 0; rest &= rest - 1) {
-            int i = Long.numberOfTrailingZeros(rest);
-            long hash = hashes[start + i];
-            int base = blockBase(hash);
-            int r = BlockedProbes.rotation(hash, k);
-            int first = -r & (BlockedProbes.BLOCK_WORDS - 1);
-            int last = (BlockedProbes.BLOCK_WORDS - 1 - r) & (BlockedProbes.BLOCK_WORDS - 1);
-            // The probes in words 0 and 7, if the key has one there (else the mask drops the test).
-            long zeros = zero(w[base], hash, first) & (first - k) >> 31
-                    | zero(w[base + BlockedProbes.BLOCK_WORDS - 1], hash, last) & (last - k) >> 31;
-            still |= (zeros ^ 1L) << i;
-        }
-        long present = 0;
-        for (long rest = still; rest != 0; rest &= rest - 1) {
-            int i = Long.numberOfTrailingZeros(rest);
-            long hash = hashes[start + i];
-            present |= (blockZeros(blockBase(hash), hash, k) == 0 ? 1L : 0L) << i;
-        }
-        return present;
     }
 
     /**

@@ -83,9 +83,6 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     private static final Set<Capability> FIXED_SIZE_CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
-    /** Keys per pass of a batch query: their buckets fit in the first-level cache together. */
-    private static final int BATCH_CHUNK = 64;
-
     /** Outcomes of the shared-lock steps; counts of copies are never negative. */
     private static final int RETRY = -1;
     private static final int NEEDS_EXCLUSIVE = -2;
@@ -187,10 +184,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
      *
      * <p>One optimistic read of the global lock covers the whole batch, validated once at the end;
      * a key whose stripes changed under it, or a batch that a resize overlapped, is answered by the
-     * single query. The keys go in chunks of {@value #BATCH_CHUNK}: a first pass computes both
-     * buckets of every key of the chunk in the newest sub-table and reads them, independent reads
-     * whose cache misses the CPU keeps in flight together; a second pass answers each key as the
-     * single query does (stripe stamps, every sub-table), from buckets then in cache.
+     * single query.
      */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
@@ -200,22 +194,10 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
         long stamp = global.tryOptimisticRead();
         if (stamp != 0L) {
             CuckooTable[] current = tables;
-            CuckooTable newest = current[0];
-            for (int start = from; start < to; start += BATCH_CHUNK) {
-                int end = Math.min(to, start + BATCH_CHUNK);
-                for (int i = start; i < end; i++) {
-                    // An unvalidated answer from the newest sub-table, replaced by the second pass; it
-                    // is stored so that its reads are made, not dropped as unused.
-                    long hash = hashes[i];
-                    int fingerprint = fingerprint(hash);
-                    int first = newest.firstBucket(hash);
-                    out[i] = newest.mayHold(first, newest.alternateBucket(first, fingerprint), fingerprint);
-                }
-                for (int i = start; i < end; i++) {
-                    long hash = hashes[i];
-                    int answer = probeOptimistically(current, hash, fingerprint(hash));
-                    out[i] = answer == RETRY ? mightContainHash(hash) : answer > 0;
-                }
+            for (int i = from; i < to; i++) {
+                long hash = hashes[i];
+                int answer = probeOptimistically(current, hash, fingerprint(hash));
+                out[i] = answer == RETRY ? mightContainHash(hash) : answer > 0;
             }
             if (global.validate(stamp)) {
                 return;

@@ -179,20 +179,6 @@ final class CuckooTable {
     }
 
     /**
-     * Whether either bucket holds the fingerprint, without the stash: a read of both buckets only,
-     * for a batch query's first pass (its answer is not final).
-     *
-     * @param first the item's first bucket
-     * @param second its alternate bucket
-     * @param fingerprint its fingerprint
-     * @return true if either bucket holds it
-     */
-    boolean mayHold(int first, int second, int fingerprint) {
-        // Both reads, without a branch between them, so that they are made together.
-        return slots.contains(first, fingerprint) | slots.contains(second, fingerprint);
-    }
-
-    /**
      * Whether either bucket or the stash holds the fingerprint. Safe under optimistic reading: it
      * only reads, at indexes fixed by its arguments.
      *

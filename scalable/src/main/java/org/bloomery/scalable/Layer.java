@@ -62,18 +62,6 @@ final class Layer {
     }
 
     /**
-     * The batch form of {@link #mightContain} for the keys not yet answered: {@code out[i]} becomes
-     * true for every i in [from, to) whose item this layer may hold; true answers stay true.
-     */
-    void markContained(long[] hashes, int from, int to, boolean[] out) {
-        if (blocked) {
-            bits.markBlockProbesSet(hashes, from, to, k, out);
-        } else {
-            bits.markProbesSet(hashes, from, to, k, out);
-        }
-    }
-
-    /**
      * Claims room for one more item.
      *
      * @return false, with nothing changed, if the layer already holds its capacity

@@ -140,24 +140,6 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
         return anyContains(layers, hash);
     }
 
-    /**
-     * {@inheritDoc}
-     *
-     * <p>Layer by layer, newest first, each layer's batch query over the keys still unanswered, so
-     * the cache misses of many keys overlap within each layer and a key found in a newer layer costs
-     * no read of an older one.
-     */
-    @Override
-    public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
-        Objects.checkFromToIndex(from, to, hashes.length);
-        Objects.checkFromToIndex(from, to, out.length);
-        Arrays.fill(out, from, to, false);
-        Layer[] chain = layers;
-        for (int i = chain.length - 1; i >= 0; i--) {
-            chain[i].markContained(hashes, from, to, out);
-        }
-    }
-
     /** Probes the newest (largest, and so most likely to hold the item) layer first. */
     private static boolean anyContains(Layer[] chain, long hash) {
         for (int i = chain.length - 1; i >= 0; i--) {

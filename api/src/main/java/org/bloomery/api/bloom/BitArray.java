@@ -29,10 +29,9 @@ public final class BitArray {
     private static final int WRITE_CHUNK_WORDS = 8192;
     /**
      * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
-     * enough that their cache lines are still in the first-level cache for the next pass, and at
-     * most 64, the bits of the mask of keys still to answer.
+     * enough that their cache lines are still in the first-level cache for the next pass.
      */
-    private static final int BATCH_CHUNK = 64;
+    private static final int BATCH_CHUNK = 32;
 
     private final long bits;
     private final long[][] pages;
@@ -179,53 +178,32 @@ public final class BitArray {
     }
 
     /**
-     * The batch form of {@link #probesSet}, for the keys not yet answered: for every i in [from, to)
-     * with {@code out[i]} false, {@code out[i] = probesSet(hashes[i], k)}; a true {@code out[i]} is
-     * left true (so a caller answering from several arrays, newest first, passes the same {@code
-     * out} to each). The keys go in chunks of {@value #BATCH_CHUNK}, probe by probe: probe j of
-     * every key of the chunk still possibly present, then probe j + 1. Those keys are the set bits
-     * of a mask, visited without a branch on any answer, so each pass issues its reads independently
-     * and the CPU keeps their cache misses in flight together.
+     * The batch form of {@link #probesSet}: {@code out[i] = probesSet(hashes[i], k)} for every i in
+     * [from, to). The keys go in chunks of {@value #BATCH_CHUNK}, probe by probe: probe j of every
+     * key of a chunk still possibly present, then probe j + 1, so each pass issues up to a chunk's
+     * worth of independent reads and the CPU keeps their cache misses in flight together.
      *
      * @param hashes key hashes
      * @param from first index, inclusive
      * @param to last index, exclusive
      * @param k probes, at least 1
-     * @param out answers: true ones are kept, false ones replaced
+     * @param out receives the answers at the same indices
      */
-    public void markProbesSet(long[] hashes, int from, int to, int k, boolean[] out) {
+    public void probesSet(long[] hashes, int from, int to, int k, boolean[] out) {
         long m = bits;
         for (int start = from; start < to; start += BATCH_CHUNK) {
-            int count = Math.min(BATCH_CHUNK, to - start);
-            long live = unanswered(out, start, count);
-            for (int j = 0; j < k && live != 0; j++) {
-                long still = 0;
-                for (long rest = live; rest != 0; rest &= rest - 1) {
-                    int i = Long.numberOfTrailingZeros(rest);
-                    long hash = hashes[start + i];
-                    long index = BloomProbes.position(hash + j * BloomProbes.step(hash), m);
-                    long word = index >>> 6;
-                    still |= (page(word)[(int) word & PAGE_MASK] >>> index & 1L) << i;
-                }
-                live = still;
+            int end = Math.min(to, start + BATCH_CHUNK);
+            for (int i = start; i < end; i++) {
+                out[i] = get(BloomProbes.position(hashes[i], m));
             }
-            answer(live, out, start);
-        }
-    }
-
-    /** The keys of a chunk not yet answered, as bit i for key {@code start + i}. */
-    private static long unanswered(boolean[] out, int start, int count) {
-        long live = 0;
-        for (int i = 0; i < count; i++) {
-            live |= (out[start + i] ? 0L : 1L) << i;
-        }
-        return live;
-    }
-
-    /** Sets {@code out[start + i]} for every set bit i of {@code present}. */
-    private static void answer(long present, boolean[] out, int start) {
-        for (long rest = present; rest != 0; rest &= rest - 1) {
-            out[start + Long.numberOfTrailingZeros(rest)] = true;
+            for (int j = 1; j < k; j++) {
+                for (int i = start; i < end; i++) {
+                    if (out[i]) {
+                        long hash = hashes[i];
+                        out[i] = get(BloomProbes.position(hash + j * BloomProbes.step(hash), m));
+                    }
+                }
+            }
         }
     }
 
@@ -273,15 +251,12 @@ public final class BitArray {
      */
     public boolean blockProbesSet(long hash, int k) {
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
-        return blockMissing(page(base), (int) base & PAGE_MASK, hash, k) == 0;
-    }
-
-    /** The probes of a key whose block starts at {@code slot}: those clear, as a non-zero mask. */
-    private static long blockMissing(long[] page, int slot, long hash, int k) {
-        long missing = 0;
+        long[] page = page(base);
+        int slot = (int) base & PAGE_MASK;
         if (BlockedProbes.rotationFree(k)) {
             // Rotation 0: probe g + w lies in word w. Straight-line code per group of eight (one
             // group at 1%) leaves no loop branch, no rotation and one range check per group.
+            long missing = 0;
             for (int g = 0; g < k; g += BlockedProbes.BLOCK_WORDS) {
                 missing |= BlockedProbes.bit(hash, g + 7) & ~page[slot + 7]
                         | BlockedProbes.bit(hash, g) & ~page[slot]
@@ -292,58 +267,48 @@ public final class BitArray {
                         | BlockedProbes.bit(hash, g + 5) & ~page[slot + 5]
                         | BlockedProbes.bit(hash, g + 6) & ~page[slot + 6];
             }
-            return missing;
+            return missing == 0;
         }
+        return blockMissing(page, slot, hash, k, 0) == 0;
+    }
+
+    /** The probes from {@code first} on of a key whose block starts at {@code slot}: those clear, as a non-zero mask. */
+    private static long blockMissing(long[] page, int slot, long hash, int k, int first) {
         int r = BlockedProbes.rotation(hash, k);
-        for (int i = 0; i < k; i++) {
+        long missing = 0;
+        for (int i = first; i < k; i++) {
             missing |= BlockedProbes.bit(hash, i) & ~page[slot + BlockedProbes.word(r, i)];
         }
         return missing;
     }
 
     /**
-     * The batch form of {@link #blockProbesSet}, for the keys not yet answered: for every i in
-     * [from, to) with {@code out[i]} false, {@code out[i] = blockProbesSet(hashes[i], k)}; a true
-     * {@code out[i]} is left true. The keys go in chunks of {@value #BATCH_CHUNK}: a first pass
-     * reads the first and the last word of each key's block (a Java array is 8-byte aligned, so a
-     * block usually spans two cache lines, and these two words lie in both) and tests the probes
-     * there, one pair of independent reads per key, so the CPU has the chunk's cache misses in flight
-     * together; a second pass tests every probe of the keys left, from blocks then in cache.
+     * The batch form of {@link #blockProbesSet}: {@code out[i] = blockProbesSet(hashes[i], k)} for
+     * every i in [from, to). The keys go in chunks of {@value #BATCH_CHUNK}: a first pass tests each
+     * key's first probe, one independent read per key, so the CPU has the chunk's cache misses in
+     * flight together; a second pass tests the other probes, whose block is then in cache.
      *
      * @param hashes key hashes
      * @param from first index, inclusive
      * @param to last index, exclusive
      * @param k probes, in [1, 64]
-     * @param out answers: true ones are kept, false ones replaced
+     * @param out receives the answers at the same indices
      */
-    public void markBlockProbesSet(long[] hashes, int from, int to, int k, boolean[] out) {
+    public void blockProbesSet(long[] hashes, int from, int to, int k, boolean[] out) {
         long blocks = bits >>> 9;
         for (int start = from; start < to; start += BATCH_CHUNK) {
-            int count = Math.min(BATCH_CHUNK, to - start);
-            long live = 0;
-            for (long rest = unanswered(out, start, count); rest != 0; rest &= rest - 1) {
-                int i = Long.numberOfTrailingZeros(rest);
-                long hash = hashes[start + i];
+            int end = Math.min(to, start + BATCH_CHUNK);
+            for (int i = start; i < end; i++) {
+                long hash = hashes[i];
                 long base = BlockedProbes.block(hash, blocks) << 3;
-                long[] page = page(base);
-                int slot = (int) base & PAGE_MASK;
-                int r = BlockedProbes.rotation(hash, k);
-                // The probes in words 0 and 7 of the block, if the key has one there: masks of all
-                // ones when the probe index is below k, of zeros when it is not.
-                int first = -r & (BlockedProbes.BLOCK_WORDS - 1);
-                int last = (BlockedProbes.BLOCK_WORDS - 1 - r) & (BlockedProbes.BLOCK_WORDS - 1);
-                long missing = BlockedProbes.bit(hash, first) & ~page[slot] & (first - k) >> 31
-                        | BlockedProbes.bit(hash, last) & ~page[slot + BlockedProbes.BLOCK_WORDS - 1] & (last - k) >> 31;
-                live |= (missing == 0 ? 1L : 0L) << i;
+                int word = ((int) base & PAGE_MASK) + BlockedProbes.word(BlockedProbes.rotation(hash, k), 0);
+                out[i] = (page(base)[word] & BlockedProbes.bit(hash, 0)) != 0;
             }
-            long present = 0;
-            for (long rest = live; rest != 0; rest &= rest - 1) {
-                int i = Long.numberOfTrailingZeros(rest);
-                long hash = hashes[start + i];
+            for (int i = start; i < end; i++) {
+                long hash = hashes[i];
                 long base = BlockedProbes.block(hash, blocks) << 3;
-                present |= (blockMissing(page(base), (int) base & PAGE_MASK, hash, k) == 0 ? 1L : 0L) << i;
+                out[i] &= blockMissing(page(base), (int) base & PAGE_MASK, hash, k, 1) == 0;
             }
-            answer(present, out, start);
         }
     }
 
