@@ -13,10 +13,11 @@ package org.bloomery.api.bloom;
  *       ({@link #block}): it depends on the hash's high bits.
  *   <li>Probe {@code i} ({@code i = 0..k-1}) lies in word {@code (r + i) mod 8} of the block
  *       ({@link #word}), where the rotation {@code r} ({@link #rotation}) is the hash's low 3 bits,
- *       cleared below {@code k} when k is a power of two below 8 (so a key of k = 1, 2 or 4 probes
- *       uses one aligned group of k words) and 0 when k is a multiple of 8. A key's first 8 probes
- *       therefore lie in 8 different words, and when k is a multiple of 8 every word of the block
- *       takes exactly {@code k / 8} of them.
+ *       cleared below {@code k} when k is a power of two ({@code r & -k}: a key of k = 1, 2 or 4
+ *       probes uses one aligned group of k words, and r is 0 when k is 8, 16, 32 or 64; for other k,
+ *       such as 24, r is the low 3 bits as they are). A key's first 8 probes therefore lie in 8
+ *       different words, and when k is a multiple of 8 every word of the block takes exactly {@code
+ *       k / 8} of them.
  *   <li>Inside its word, probe {@code i} is the cell given by the top {@code log2(wordCells)} bits of
  *       {@code hash * 0x9E3779B97F4A7C15^(i+1)} (64-bit; {@link #slot}): bit {@code top 6 bits} of a
  *       64-bit word, or counter {@code top 4 bits} of a word of sixteen 4-bit counters. Each probe is
@@ -59,8 +60,20 @@ public final class BlockedProbes {
     }
 
     /**
-     * The word of probe 0 inside the block: the hash's low 3 bits, cleared below k when k is 1, 2
-     * or 4, and 0 when k is a multiple of 8.
+     * Whether every key's {@link #rotation} is 0 at this k, so probe i lies in word {@code i mod 8}:
+     * true for k = 8, 16, 32 and 64.
+     *
+     * @param k probes, in [1, 64]
+     * @return whether k is a power of two of at least 8
+     */
+    public static boolean rotationFree(int k) {
+        return k >= BLOCK_WORDS && Integer.bitCount(k) == 1;
+    }
+
+    /**
+     * The word of probe 0 inside the block: the hash's low 3 bits, cleared below k when k is a
+     * power of two ({@code r & -k}; so 0 when k is 8, 16, 32 or 64, and the low 3 bits as they
+     * are for k = 24, 40, 48 or 56).
      *
      * @param hash the key hash
      * @param k probes, in [1, 64]

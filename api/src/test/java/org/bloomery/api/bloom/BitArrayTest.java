@@ -116,6 +116,33 @@ class BitArrayTest {
         assertThat(trues).as("keys whose probes were all set").isGreaterThan(1_000);
     }
 
+    /** The blocked query answers true exactly when every bit BlockedProbes gives is set, for every k. */
+    @Test
+    void blockProbesSetIsTrueExactlyWhenEveryPositionIsSet() {
+        long blocks = 37;
+        BitArray bits = new BitArray(512 * blocks);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(24);
+        for (int i = 0; i < 512 * blocks * 9 / 10; i++) {
+            bits.set(random.nextLong(512 * blocks));
+        }
+        long[] masks = new long[8];
+        int trues = 0;
+        for (int k = 1; k <= 64; k++) {
+            for (int trial = 0; trial < 2_000; trial++) {
+                long hash = random.nextLong();
+                BlockedProbes.masks(hash, k, masks);
+                long base = BlockedProbes.block(hash, blocks) * 512;
+                boolean all = true;
+                for (int bit = 0; bit < 512; bit++) {
+                    all &= (masks[bit >>> 6] & 1L << bit) == 0 || bits.get(base + bit);
+                }
+                assertThat(bits.blockProbesSet(hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
+                trues += all ? 1 : 0;
+            }
+        }
+        assertThat(trues).as("keys whose probes were all set").isGreaterThan(1_000);
+    }
+
     /** The blocked methods touch exactly the bits BlockedProbes gives, inside the key's block. */
     @Test
     void blockProbesSetAndTestTheBlockedPositions() {
@@ -147,32 +174,34 @@ class BitArrayTest {
 
     /**
      * The batch queries answer as the single ones, for both layouts and probe counts from 1 to 64,
-     * at the same indices only, across many chunks and a partial last one.
+     * at the same indices only (stale answers inside the range replaced, those outside kept), across
+     * many chunks and a partial last one.
      */
     @ParameterizedTest
-    @ValueSource(ints = {1, 4, 7, 8, 13, 16, 64})
+    @ValueSource(ints = {1, 2, 4, 7, 8, 13, 16, 64})
     void batchQueriesMatchSingleQueries(int k) {
         java.util.SplittableRandom random = new java.util.SplittableRandom(22);
         BitArray bits = new BitArray(512 * 40);
         long[] hashes = new long[3000];
+        boolean[] before = new boolean[hashes.length];
         for (int i = 0; i < hashes.length; i++) {
             hashes[i] = random.nextLong();
             if (i % 2 == 0) {
                 bits.setProbes(hashes[i], k);
                 bits.setBlockProbes(hashes[i], k);
             }
+            before[i] = i % 3 == 0;
         }
-        boolean[] standard = new boolean[hashes.length];
-        boolean[] blocked = new boolean[hashes.length];
+        boolean[] standard = before.clone();
+        boolean[] blocked = before.clone();
         bits.probesSet(hashes, 10, hashes.length - 10, k, standard);
         bits.blockProbesSet(hashes, 10, hashes.length - 10, k, blocked);
         for (int i = 0; i < hashes.length; i++) {
             boolean inRange = i >= 10 && i < hashes.length - 10;
-            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange && bits.probesSet(hashes[i], k));
-            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange && bits.blockProbesSet(hashes[i], k));
+            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange ? bits.probesSet(hashes[i], k) : before[i]);
+            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange ? bits.blockProbesSet(hashes[i], k) : before[i]);
         }
     }
-
 
     /**
      * Four threads add 400 keys into two shared blocks (3 probes each, about 70% of the bits end set): the one atomic OR per

@@ -40,8 +40,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       time per key.</li>
  * </ul>
  * Filling takes 10–60 s per contestant and trial. {@code randomRead} needs contestant {@code
- * memory}, the loop and batch benchmarks a Bloomery contestant; other combinations fail at their
- * first call and JMH goes on. The runs documented in the README:
+ * memory}, the loop and batch benchmarks a Bloomery contestant (any kind found, {@code -blocked} for
+ * its blocked layout); other combinations fail at their first call and JMH goes on. The runs documented in the README:
  * <pre>
  * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.randomRead' -p contestant=memory
  * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.absent$' \
@@ -68,7 +68,8 @@ public class LargeFilterBenchmark {
     private static final int MEMORY_WORDS = (int) (BloomShape.optimalCells(N, FPP) / Long.SIZE);
 
     /** The contestant; {@code memory} is the plain {@code long[]}, filled with nothing. */
-    @Param({"memory", "classic", "classic-blocked", "guava", "fastfilter-blocked", "datasketches"})
+    @Param({"memory", "classic", "classic-blocked", "counting-blocked", "cuckoo", "guava", "fastfilter-blocked",
+        "datasketches"})
     public String contestant;
 
     private Contestant filled;
@@ -96,12 +97,14 @@ public class LargeFilterBenchmark {
             }
             return;
         }
-        if (contestant.startsWith("classic")) {
+        boolean blocked = contestant.endsWith(Contenders.BLOCKED);
+        String kind = blocked ? contestant.substring(0, contestant.length() - Contenders.BLOCKED.length()) : contestant;
+        if (Filters.provider(kind).isPresent()) {
             FilterSpec spec = FilterSpec.of(N, FPP);
-            if (contestant.endsWith(Contenders.BLOCKED)) {
+            if (blocked) {
                 spec = spec.withOption(BloomLayout.OPTION, BloomLayout.BLOCKED.optionValue());
             }
-            bloomery = Filters.create("classic", spec, KeyHasher.longs());
+            bloomery = Filters.create(kind, spec, KeyHasher.longs());
             for (long i = 0; i < N; i++) {
                 bloomery.addHash(KeyHasher.hashLong(generator.presentLong(i)));
             }
