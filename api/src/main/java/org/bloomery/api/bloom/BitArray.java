@@ -264,9 +264,6 @@ public final class BitArray {
      * @return true if any of the k bits was clear before
      */
     public boolean setBlockProbes(long hash, int k) {
-        if (single) {
-            return setBlockProbesAlone(hash, k);
-        }
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
         long[] page = page(base);
         int slot = (int) base & PAGE_MASK;
@@ -274,42 +271,14 @@ public final class BitArray {
         int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
         int changed = 0;
         // Probe i lies in word r + i (mod 8), so word r + w takes probes w, w + 8, ...: each word's
-        // mask comes straight from its own probes, and each word gets one compare-and-set at most.
-        for (int w = 0; w < touched; w++) {
-            long mask = 0;
-            for (int i = w; i < k; i += BlockedProbes.BLOCK_WORDS) {
-                mask |= BlockedProbes.bit(hash, i);
-            }
-            changed += orWord(page, slot + BlockedProbes.word(r, w), mask);
-        }
-        if (changed == 0) {
-            return false;
-        }
-        count(changed);
-        return true;
-    }
-
-    /**
-     * {@link #setBlockProbes} for a single writer: each touched word is read plainly and written
-     * whole, once, with an opaque write (a plain store on common hardware, but never torn or
-     * elided), with no branch on whether it changed.
-     */
-    private boolean setBlockProbesAlone(long hash, int k) {
-        long base = BlockedProbes.block(hash, bits >>> 9) << 3;
-        long[] page = page(base);
-        int slot = (int) base & PAGE_MASK;
-        int r = BlockedProbes.rotation(hash, k);
-        int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
-        int changed = 0;
+        // mask comes straight from its own probes, and each word gets one write at most.
         for (int w = 0; w < touched; w++) {
             long mask = 0;
             for (int i = w; i < k; i += BlockedProbes.BLOCK_WORDS) {
                 mask |= BlockedProbes.bit(hash, i);
             }
             int at = slot + BlockedProbes.word(r, w);
-            long old = page[at];
-            WORDS.setOpaque(page, at, old | mask);
-            changed += Long.bitCount(mask & ~old);
+            changed += single ? orWordAlone(page, at, mask) : orWord(page, at, mask);
         }
         if (changed == 0) {
             return false;
@@ -405,6 +374,17 @@ public final class BitArray {
             old = witness;
         }
         return 0;
+    }
+
+    /**
+     * ORs a mask into one word for a single writer: a plain read and one opaque write of the whole
+     * word (a plain store on common hardware, but never torn or elided), with no branch on whether
+     * it changed. The number of bits this call turned on.
+     */
+    private static int orWordAlone(long[] page, int slot, long mask) {
+        long old = page[slot];
+        WORDS.setOpaque(page, slot, old | mask);
+        return Long.bitCount(mask & ~old);
     }
 
     /**
