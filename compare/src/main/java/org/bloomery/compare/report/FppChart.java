@@ -21,6 +21,10 @@ final class FppChart {
     private static final int TOP = 20;
     private static final int BOTTOM = 50;
     private static final int CURVE_SAMPLES = 120;
+    /** Pixels per contestant in the legend. */
+    private static final int LEGEND_ROW = 18;
+    /** Pixels of the legend below its contestants: key types, the two curves, the interval, the leader. */
+    private static final int LEGEND_TAIL = 142;
     private static final String CLASSIC_COLOR = "#888";
     private static final String LOWER_BOUND_COLOR = "#000";
     private static final String LOWER_BOUND_DASH = "4 3";
@@ -31,7 +35,9 @@ final class FppChart {
     }
 
     static String draw(List<Result> uniform, List<String> contestants) {
-        Svg svg = new Svg(WIDTH, HEIGHT, "Measured false-positive rate against bits per element");
+        // The plot keeps its height; the picture grows below it when the legend is taller.
+        Svg svg = new Svg(WIDTH, Math.max(HEIGHT, legendBottom(contestants.size()) + 10),
+                "Measured false-positive rate against bits per element");
         if (uniform.isEmpty()) {
             return svg.text(WIDTH / 2.0, HEIGHT / 2.0, "middle", "#555", "no uniform results").end();
         }
@@ -116,10 +122,15 @@ final class FppChart {
         svg.polyline(points, color, dash, 1.5);
     }
 
+    /** The bottom of the legend's last line: a line per contestant, then the key types and lines. */
+    static int legendBottom(int contestants) {
+        return TOP + 10 + LEGEND_ROW * contestants + LEGEND_TAIL;
+    }
+
     private static void legend(Svg svg, List<String> contestants) {
         double lx = WIDTH - RIGHT + 16;
         double ly = TOP + 10;
-        for (int i = 0; i < contestants.size(); i++, ly += 18) {
+        for (int i = 0; i < contestants.size(); i++, ly += LEGEND_ROW) {
             svg.circle(lx, ly - 4, 4, Svg.color(i), contestants.get(i));
             svg.text(lx + 10, ly, "start", "#333", contestants.get(i));
         }

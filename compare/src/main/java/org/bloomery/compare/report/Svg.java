@@ -8,10 +8,14 @@ import java.util.Locale;
  * the page parses as XHTML. Coordinates are in user units with one decimal.
  */
 final class Svg {
-    /** Distinct colours for series, in order: twenty, more than the contestants of a full run. */
+    /**
+     * Distinct colours for series, in order: twenty-eight, more than the contestants of a full run (a
+     * test keeps it so), so that no two series of one chart share a colour.
+     */
     static final List<String> PALETTE = List.of("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b",
             "#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#393b79", "#637939", "#000000", "#aec7e8", "#ff9896",
-            "#98df8a", "#c5b0d5", "#ffbb78", "#c49c94", "#9edae5");
+            "#98df8a", "#c5b0d5", "#ffbb78", "#c49c94", "#9edae5", "#843c39", "#7b4173", "#5254a3", "#8ca252",
+            "#e7ba52", "#d6616b", "#ce6dbd", "#3182bd");
 
     private final StringBuilder out = new StringBuilder();
 

@@ -10,9 +10,11 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.bloomery.compare.Lineup;
 import org.bloomery.compare.contestant.Ability;
 import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.Side;
+import org.bloomery.compare.exact.ExactSets;
 import org.bloomery.compare.stats.Proportion;
 import org.bloomery.compare.workload.Result;
 import org.bloomery.compare.workload.Spread;
@@ -38,9 +40,13 @@ class HtmlReportTest {
     }
 
     private static Document page() throws Exception {
+        return page(List.of("classic", LONG_NAME));
+    }
+
+    private static Document page(List<String> names) throws Exception {
         List<Result> results = new ArrayList<>();
         for (KeyType type : KeyType.values()) {
-            for (String name : List.of("classic", LONG_NAME)) {
+            for (String name : names) {
                 results.add(result(Workload.UNIFORM, name, type, 1, 10));
                 results.add(result(Workload.THREADS, name, type, 1, 10));
                 results.add(result(Workload.THREADS, name, type, 2, 18));
@@ -96,6 +102,33 @@ class HtmlReportTest {
                     assertThat(x - text.getTextContent().length() * CHAR_WIDTH)
                             .as("left edge of label '%s'", text.getTextContent()).isGreaterThanOrEqualTo(0);
                 }
+            }
+        }
+    }
+
+    /** Every contestant of a full run has a colour of its own, so no legend entry stands for two. */
+    @Test
+    void thePaletteHasAColourForEveryContestantOfAFullRun() {
+        int contestants = Lineup.everyFilter().size() + ExactSets.entrants().size();
+        assertThat(Svg.PALETTE).doesNotHaveDuplicates().hasSizeGreaterThanOrEqualTo(contestants);
+    }
+
+    /** With every contestant of a full run the legends grow taller than the plots: the pictures grow too. */
+    @Test
+    void everyTextOfAFullRunLiesInsideItsChart() throws Exception {
+        List<String> names = new ArrayList<>();
+        Lineup.everyFilter().forEach(e -> names.add(e.name()));
+        NodeList svgs = page(names).getElementsByTagName("svg");
+        for (int i = 0; i < svgs.getLength(); i++) {
+            Element svg = (Element) svgs.item(i);
+            double height = Double.parseDouble(svg.getAttribute("height"));
+            NodeList texts = svg.getElementsByTagName("text");
+            for (int t = 0; t < texts.getLength(); t++) {
+                Element text = (Element) texts.item(t);
+                assertThat(Double.parseDouble(text.getAttribute("y")))
+                        .as("baseline of '%s' in '%s'", text.getTextContent(),
+                                svg.getElementsByTagName("title").item(0).getTextContent())
+                        .isBetween(0.0, height);
             }
         }
     }
