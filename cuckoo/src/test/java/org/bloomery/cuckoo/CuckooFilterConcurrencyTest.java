@@ -6,10 +6,10 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.bloomery.api.contract.FilterBytes;
+import org.bloomery.api.contract.Race;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,7 +47,7 @@ class CuckooFilterConcurrencyTest {
         for (int w = 0; w < WRITERS; w++) {
             long seed = SEED + 1 + w;
             threads.add(new Thread(() -> {
-                await(start);
+                Race.await(start);
                 for (int round = 0; round < ROUNDS; round++) {
                     for (int i = 0; i < perWriter; i++) {
                         long hash = TestFilters.present(seed, (long) round * perWriter + i);
@@ -68,7 +68,7 @@ class CuckooFilterConcurrencyTest {
         for (int r = 0; r < READERS; r++) {
             int offset = r;
             threads.add(new Thread(() -> {
-                await(start);
+                Race.await(start);
                 // Read until the writers finish, and at least one full pass.
                 do {
                     for (int i = offset; i < stable.length; i += READERS) {
@@ -82,7 +82,7 @@ class CuckooFilterConcurrencyTest {
         }
         AtomicLong snapshots = new AtomicLong();
         threads.add(new Thread(() -> {
-            await(start);
+            Race.await(start);
             // Each snapshot must read back: its stored count must equal the fingerprints in it,
             // which holds only if writeTo excludes writers while it copies the table.
             do {
@@ -97,14 +97,7 @@ class CuckooFilterConcurrencyTest {
                 snapshots.incrementAndGet();
             } while (writersDone.get() < WRITERS);
         }));
-        threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
-        threads.forEach(Thread::start);
-        start.countDown();
-        for (Thread t : threads) {
-            t.join(TimeUnit.MINUTES.toMillis(2));
-            assertThat(t.isAlive()).as("thread finished within 2 minutes").isFalse();
-        }
-        assertThat(failure.get()).as("failure in a worker thread").isNull();
+        Race.run(threads, start, failure);
         assertThat(readerChecks.get()).isGreaterThanOrEqualTo(READERS);
         assertThat(snapshots.get()).isPositive();
         assertThat(filter.kickChains() - kicksBefore).as("insertions that kicked during the run")
@@ -112,15 +105,6 @@ class CuckooFilterConcurrencyTest {
         assertThat(filter.approximateCount()).as("only the stable keys remain").isEqualTo(stable.length);
         for (long hash : stable) {
             assertThat(filter.mightContainHash(hash)).isTrue();
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

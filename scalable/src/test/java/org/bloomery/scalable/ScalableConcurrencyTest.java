@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.TestKeys;
+import org.bloomery.api.contract.Race;
 import org.junit.jupiter.api.Test;
 
 /** Threads adding disjoint sets while the filter grows through several layers. */
@@ -37,7 +37,7 @@ class ScalableConcurrencyTest {
         for (int w = 0; w < WRITERS; w++) {
             int writer = w;
             threads.add(new Thread(() -> {
-                await(start);
+                Race.await(start);
                 for (int i = 0; i < PER_WRITER; i++) {
                     long hash = key(writer, i);
                     filter.addHash(hash);
@@ -49,7 +49,7 @@ class ScalableConcurrencyTest {
             }));
         }
         threads.add(new Thread(() -> {
-            await(start);
+            Race.await(start);
             // Reads during growth: the preloaded layer must answer through every layer swap.
             for (int round = 0; round < 50; round++) {
                 for (long hash : preloaded) {
@@ -60,14 +60,7 @@ class ScalableConcurrencyTest {
                 }
             }
         }));
-        threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
-        threads.forEach(Thread::start);
-        start.countDown();
-        for (Thread t : threads) {
-            t.join(TimeUnit.MINUTES.toMillis(2));
-            assertThat(t.isAlive()).as("thread finished within 2 minutes").isFalse();
-        }
-        assertThat(failure.get()).as("failure in a worker thread").isNull();
+        Race.run(threads, start, failure);
 
         for (int w = 0; w < WRITERS; w++) {
             for (int i = 0; i < PER_WRITER; i++) {
@@ -87,15 +80,6 @@ class ScalableConcurrencyTest {
             LayerInfo layer = info.perLayer().get(i);
             assertThat(layer.items()).as("items of layer %d, which the filter has grown past", i)
                     .isEqualTo(layer.capacity());
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
@@ -627,7 +627,7 @@ public abstract class MembershipFilterContract {
         for (int w = 0; w < writers; w++) {
             long seed = SEED + 100 + w;
             threads.add(new Thread(() -> {
-                await(start);
+                Race.await(start);
                 for (int i = 0; i < perWriter; i++) {
                     filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(seed, i)));
                 }
@@ -642,7 +642,7 @@ public abstract class MembershipFilterContract {
         }
         for (int r = 0; r < 2; r++) {
             threads.add(new Thread(() -> {
-                await(start);
+                Race.await(start);
                 for (int round = 0; round < 4; round++) {
                     for (long key : preloaded) {
                         if (!filter.mightContainHash(KeyHasher.hashLong(key))) {
@@ -653,14 +653,7 @@ public abstract class MembershipFilterContract {
                 }
             }));
         }
-        threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
-        threads.forEach(Thread::start);
-        start.countDown();
-        for (Thread t : threads) {
-            t.join(TimeUnit.MINUTES.toMillis(2));
-            assertThat(t.isAlive()).as("thread finished within 2 minutes").isFalse();
-        }
-        assertThat(failure.get()).as("failure in a worker thread").isNull();
+        Race.run(threads, start, failure);
         assertThat(readerChecks.get()).isEqualTo(8L * preloaded.length);
         for (long key : preloaded) {
             assertThat(filter.mightContain(key)).isTrue();
@@ -702,13 +695,13 @@ public abstract class MembershipFilterContract {
         boolean removes = filter.capabilities().contains(Capability.REMOVE);
         long[] keys = TestKeys.presentLongs(SEED + 11, items());
         long[] churn = TestKeys.presentLongs(SEED + 12, items() / 4);
-        java.util.concurrent.atomic.AtomicInteger published = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger published = new AtomicInteger();
         CountDownLatch start = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicLong readerChecks = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
         threads.add(new Thread(() -> {
-            await(start);
+            Race.await(start);
             for (int i = 0; i < keys.length; i++) {
                 filter.addHash(KeyHasher.hashLong(keys[i]));
                 if (removes && i < churn.length) {
@@ -725,7 +718,7 @@ public abstract class MembershipFilterContract {
         for (int r = 0; r < 3; r++) {
             long seed = SEED + 20 + r;
             threads.add(new Thread(() -> {
-                await(start);
+                Race.await(start);
                 SplittableRandom random = new SplittableRandom(seed);
                 int mark;
                 do {
@@ -740,14 +733,7 @@ public abstract class MembershipFilterContract {
                 } while (mark < keys.length && failure.get() == null);
             }));
         }
-        threads.forEach(t -> t.setUncaughtExceptionHandler((thread, e) -> failure.compareAndSet(null, e)));
-        threads.forEach(Thread::start);
-        start.countDown();
-        for (Thread t : threads) {
-            t.join(TimeUnit.MINUTES.toMillis(2));
-            assertThat(t.isAlive()).as("thread finished within 2 minutes").isFalse();
-        }
-        assertThat(failure.get()).as("failure in a worker thread").isNull();
+        Race.run(threads, start, failure);
         assertThat(readerChecks.get()).isPositive();
         for (int i = 0; i < keys.length; i++) {
             checkPresent(filter, keys, i, failure);
@@ -874,15 +860,6 @@ public abstract class MembershipFilterContract {
         Throwable thrown = catchThrowable(() -> Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.strings()));
         if (!(thrown instanceof InvalidFilterDataException)) {
             throw new AssertionError(what + ": expected InvalidFilterDataException, got " + thrown, thrown);
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }
