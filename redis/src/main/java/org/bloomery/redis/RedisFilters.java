@@ -145,13 +145,11 @@ public final class RedisFilters {
      */
     public static <T> boolean[] insert(UnifiedJedis client, String name, FilterSpec spec, KeyHasher<? super T> hasher,
             boolean noCreate, Collection<? extends T> items) {
-        Objects.requireNonNull(client, "client");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(items, "items");
-        Location.checkName(name);
+        RedisStore store = userStore(client, name);
         ScalableOptions options = ScalableOptions.read(spec, name);
-        RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
         String metaKey = options.location().prefix() + "{" + name + "}:meta";
         Map<String, String> stored = store.hgetAll("insert", metaKey);
         FilterSpec used = spec;
@@ -229,23 +227,19 @@ public final class RedisFilters {
      */
     public static <T> RedisScalableFilter<T> uploadScalable(UnifiedJedis client, String name, InputStream snapshot,
             KeyHasher<? super T> hasher) throws IOException {
-        Objects.requireNonNull(client, "client");
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
-        Location.checkName(name);
-        RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
+        RedisStore store = userStore(client, name);
         return ScalableUpload.upload(store, Location.DEFAULT_PREFIX, name, snapshot, hasher);
     }
 
     private static <T> RedisScalableFilter<T> openScalable(UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher, boolean mustBeNew) {
-        Objects.requireNonNull(client, "client");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        Location.checkName(name);
+        RedisStore store = userStore(client, name);
         ScalableOptions options = ScalableOptions.read(spec, name);
-        return RedisScalableFilter.open(new RedisStore(client, false, USER_CLIENT, name, null), options, spec, hasher,
-                mustBeNew);
+        return RedisScalableFilter.open(store, options, spec, hasher, mustBeNew);
     }
 
     /**
@@ -330,22 +324,29 @@ public final class RedisFilters {
      */
     public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, int shards, InputStream snapshot,
             KeyHasher<? super T> hasher) throws IOException {
-        Objects.requireNonNull(client, "client");
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
-        Location.checkName(name);
-        RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
+        RedisStore store = userStore(client, name);
         return Transfer.upload(store, Location.DEFAULT_PREFIX, name, shards, snapshot, hasher);
     }
 
     private static <T> RedisFilter<T> open(CellKind cells, UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher) {
-        Objects.requireNonNull(client, "client");
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        Location.checkName(name);
+        RedisStore store = userStore(client, name);
         RedisOptions options = RedisOptions.read(cells, spec, name);
-        return RedisFilter.open(new RedisStore(client, false, USER_CLIENT, name, null), options, spec, hasher);
+        return RedisFilter.open(store, options, spec, hasher);
+    }
+
+    /**
+     * The store of a filter on a client the user passed in (never closed by the filter), after the
+     * client and the name are checked.
+     */
+    private static RedisStore userStore(UnifiedJedis client, String name) {
+        Objects.requireNonNull(client, "client");
+        Location.checkName(name);
+        return new RedisStore(client, false, USER_CLIENT, name, null);
     }
 
     /**
