@@ -1,5 +1,7 @@
 package org.bloomery.compare.contestant;
 
+import java.util.function.DoublePredicate;
+
 /**
  * Builds a contestant from a whole set of keys at once, as the {@code static} workload does: a
  * static filter's only way in, and a dynamic Bloomery kind's build path ({@code
@@ -34,17 +36,7 @@ public interface SetBuilder {
      * @return the builder
      */
     static SetBuilder sized(Build build) {
-        return new SetBuilder() {
-            @Override
-            public Contestant build(KeyType keyType, long[] keys, double fpp) {
-                return build.build(keyType, keys, fpp);
-            }
-
-            @Override
-            public boolean serves(double fpp) {
-                return true;
-            }
-        };
+        return of(build, fpp -> true);
     }
 
     /**
@@ -56,6 +48,11 @@ public interface SetBuilder {
      * @return the builder
      */
     static SetBuilder fingerprintBits(int bits, Build build) {
+        return of(build, fpp -> narrowestWidth(fpp) == bits);
+    }
+
+    /** A builder of {@code build} serving the targets {@code serves} accepts. */
+    private static SetBuilder of(Build build, DoublePredicate serves) {
         return new SetBuilder() {
             @Override
             public Contestant build(KeyType keyType, long[] keys, double fpp) {
@@ -64,7 +61,7 @@ public interface SetBuilder {
 
             @Override
             public boolean serves(double fpp) {
-                return narrowestWidth(fpp) == bits;
+                return serves.test(fpp);
             }
         };
     }
