@@ -36,7 +36,7 @@ final class ClassicBody {
         Envelope.write(out, filter, FIELD_BYTES + bits.serializedBytes(), body -> {
             body.writeLong(bits.bitSize());
             body.writeInt(filter.hashes());
-            body.writeByte(filter.layout().ordinal());
+            body.writeByte(filter.layout().code());
             body.writeLong(bits.writeTo(body));
         });
     }
@@ -55,7 +55,7 @@ final class ClassicBody {
         return Envelope.read(in, BloomFilter.KIND, hasher, (spec, body) -> {
             long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
             int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
-            BloomLayout layout = BloomLayout.values()[body.readUnsignedByte("layout", 0, BloomLayout.values().length - 1)];
+            BloomLayout layout = BloomLayout.read(body);
             BloomShape shape = shapeOf(spec);
             // Checked before the words are read, so a forged m cannot make us read or allocate
             // more than the spec itself calls for.

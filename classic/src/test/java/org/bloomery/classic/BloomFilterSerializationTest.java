@@ -93,10 +93,13 @@ class BloomFilterSerializationTest {
         FilterBytes.reseal(fewerHashes);
 
         byte[] blocked = FilterBytes.of(filled(SPEC));
-        blocked[body + 12] = 1;
+        blocked[body + 12] = 2;
         FilterBytes.reseal(blocked);
+        byte[] oldBlocked = FilterBytes.of(filled(SPEC));
+        oldBlocked[body + 12] = 1;
+        FilterBytes.reseal(oldBlocked);
         byte[] noLayout = FilterBytes.of(filled(SPEC));
-        noLayout[body + 12] = 2;
+        noLayout[body + 12] = 3;
         FilterBytes.reseal(noLayout);
 
         assertThatThrownBy(() -> read(moreBits)).isInstanceOf(InvalidFilterDataException.class)
@@ -107,6 +110,9 @@ class BloomFilterSerializationTest {
         assertThatThrownBy(() -> read(blocked)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("k = 7 hashes and the blocked layout, but its spec gives m = 9600, k = 7 and the"
                         + " standard layout");
+        assertThatThrownBy(() -> read(oldBlocked)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("layout 1 is the blocked layout of 0.1.0 snapshots")
+                .hasMessageContaining("build the filter again");
         assertThatThrownBy(() -> read(noLayout)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("layout");
     }

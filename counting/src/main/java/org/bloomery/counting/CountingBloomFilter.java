@@ -143,7 +143,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
             throw new InvalidFilterDataException("hashes = " + hashes + " does not match the spec, which gives "
                     + shape.hashes());
         }
-        BloomLayout layout = BloomLayout.values()[in.readUnsignedByte("layout", 0, BloomLayout.values().length - 1)];
+        BloomLayout layout = BloomLayout.read(in);
         if (layout != shape.layout()) {
             throw new InvalidFilterDataException("layout " + layout.optionValue() + " does not match the spec, which"
                     + " gives " + shape.layout().optionValue());
@@ -371,7 +371,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         Envelope.write(out, this, BODY_HEADER_BYTES + counters.serializedBytes(), body -> {
             body.writeLong(m);
             body.writeInt(k);
-            body.writeByte(shape.layout().ordinal());
+            body.writeByte(shape.layout().code());
             counters.writeTo(body);
         });
     }

@@ -275,9 +275,12 @@ final class NibbleArray {
         return delta;
     }
 
-    /** The index of a key's counter for probe i, in its block starting at word {@code base}. */
-    private static long blockIndex(int base, long hash, int r, int i) {
-        return (long) (base + BlockedProbes.word(r, i)) << 4 | BlockedProbes.slot(hash, i, Nibbles.PER_WORD);
+    /**
+     * The index of a key's counter for probe i &lt; 8, in its block starting at word {@code base};
+     * {@code first} is the key's {@code BlockedProbes.mix(hash, 0)}.
+     */
+    private static long blockIndex(int base, long first, int r, int i) {
+        return (long) (base + BlockedProbes.word(r, i)) << 4 | BlockedProbes.fieldCounter(first, i);
     }
 
     /** A key's counter for probe i, read from its block starting at word {@code base}. */
@@ -302,10 +305,11 @@ final class NibbleArray {
         if (k <= BlockedProbes.BLOCK_WORDS) {
             // One probe per word (the blocked sizing picks k = 8 from 1% down to 0.01%): each word
             // changes in one counter, so the one-counter update does, without packed arithmetic.
+            long first = BlockedProbes.mix(hash, 0);
             int fromZero = 0;
             int toMax = 0;
             for (int i = 0; i < k; i++) {
-                int before = incrementUncounted(blockIndex(base, hash, r, i));
+                int before = incrementUncounted(blockIndex(base, first, r, i));
                 fromZero += before == 0 ? 1 : 0;
                 toMax += before == Nibbles.MAX - 1 ? 1 : 0;
             }
@@ -374,6 +378,7 @@ final class NibbleArray {
         int r = BlockedProbes.rotation(hash, k);
         if (k <= BlockedProbes.BLOCK_WORDS) {
             // One probe per word, as in incrementBlock.
+            long first = BlockedProbes.mix(hash, 0);
             boolean present = true;
             for (int i = 0; i < k; i++) {
                 present &= blockCounter(base, hash, r, i) != 0;
@@ -383,7 +388,7 @@ final class NibbleArray {
             }
             int toZero = 0;
             for (int i = 0; i < k; i++) {
-                toZero += decrementUncounted(blockIndex(base, hash, r, i)) == 1 ? 1 : 0;
+                toZero += decrementUncounted(blockIndex(base, first, r, i)) == 1 ? 1 : 0;
             }
             count(-toZero, 0);
             return true;
@@ -440,7 +445,24 @@ final class NibbleArray {
      * @return true if none of the k counters is 0
      */
     boolean blockNonZero(long hash, int k) {
-        return blockNonZeroFrom(blockBase(hash), hash, k, 0);
+        int base = blockBase(hash);
+        if (k != BlockedProbes.BLOCK_WORDS) {
+            return blockNonZeroFrom(base, hash, k, 0);
+        }
+        // k = 8, the blocked sizing's choice from 1% down to 0.01%: rotation 0, probe j in word j at
+        // field j of one product. A counter c of a word w is 0 exactly when ((w >>> 4c) & 15) - 1 is
+        // negative, so the sign of the OR of the eight tells whether any is 0, with no branch.
+        long x = BlockedProbes.mix(hash, 0);
+        long[] w = words;
+        long zero = (w[base + 7] >>> (BlockedProbes.fieldCounter(x, 7) << 2) & Nibbles.MAX) - 1
+                | (w[base] >>> (BlockedProbes.fieldCounter(x, 0) << 2) & Nibbles.MAX) - 1
+                | (w[base + 1] >>> (BlockedProbes.fieldCounter(x, 1) << 2) & Nibbles.MAX) - 1
+                | (w[base + 2] >>> (BlockedProbes.fieldCounter(x, 2) << 2) & Nibbles.MAX) - 1
+                | (w[base + 3] >>> (BlockedProbes.fieldCounter(x, 3) << 2) & Nibbles.MAX) - 1
+                | (w[base + 4] >>> (BlockedProbes.fieldCounter(x, 4) << 2) & Nibbles.MAX) - 1
+                | (w[base + 5] >>> (BlockedProbes.fieldCounter(x, 5) << 2) & Nibbles.MAX) - 1
+                | (w[base + 6] >>> (BlockedProbes.fieldCounter(x, 6) << 2) & Nibbles.MAX) - 1;
+        return zero >= 0;
     }
 
     /** Whether the counters of probes {@code first} to k - 1 of a key, in its block at {@code base}, are all above 0. */

@@ -10,8 +10,11 @@ import java.util.stream.Collectors;
  * layout, shards, and the spec the in-process kind is built from. Never a URI or a credential.
  */
 final class Metadata {
-    /** Version of the key layout and fields written here. */
-    static final String FORMAT = "1";
+    /**
+     * Version of the key layout and fields written here. Format 1, written by 0.1.0 snapshots before
+     * 2026-11-23, put the blocked layout's in-block cells elsewhere; a name holding it does not open.
+     */
+    static final String FORMAT = "2";
     /**
      * The field that marks an upload renaming its shards one by one (in a Redis Cluster, where no
      * one command reaches every shard): written before the first {@code RENAME}, removed after the

@@ -530,7 +530,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         Envelope.write(out, cells.localKind(), hasher, options.localSpec(), bodyLength, body -> {
             body.writeLong(m);
             body.writeInt(k);
-            body.writeByte(shape.layout().ordinal());
+            body.writeByte(shape.layout().code());
             long setBits = 0;
             for (int s = 0; s < keys.shards().size(); s++) {
                 setBits += copyShard(keys.shards().get(s), cells.bytesFor(sharding.cells(s)), body);

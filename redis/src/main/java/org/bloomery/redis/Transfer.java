@@ -169,11 +169,11 @@ final class Transfer {
             unwrap(() -> Envelope.read(in, CellKind.BITS.localKind(), other.hasher(), (spec, body) -> {
                 long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
                 int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
-                int layout = body.readUnsignedByte("layout", 0, BloomLayout.values().length - 1);
-                if (m != shape.cells() || k != shape.hashes() || layout != shape.layout().ordinal()) {
+                BloomLayout layout = BloomLayout.read(body);
+                if (m != shape.cells() || k != shape.hashes() || layout != shape.layout()) {
                     throw new IllegalArgumentException("the filters differ in layout or size: m = " + shape.cells()
                             + ", k = " + shape.hashes() + ", layout " + shape.layout().optionValue() + " here, m = " + m
-                            + ", k = " + k + ", layout " + BloomLayout.values()[layout].optionValue() + " in the other");
+                            + ", k = " + k + ", layout " + layout.optionValue() + " in the other");
                 }
                 writeCells(store, "merge", body, temporary, CellKind.BITS, target.options().sharding(), null);
                 body.readLong("set-bit count", 0, m);
@@ -220,10 +220,10 @@ final class Transfer {
     private static void readShape(FilterDataInput body, BloomShape shape, CellKind cells) throws IOException {
         long m = body.readLong(cells == CellKind.BITS ? "bits m" : "counters", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
         int k = body.readInt("hashes", 1, BloomShape.MAX_HASHES);
-        int layout = body.readUnsignedByte("layout", 0, BloomLayout.values().length - 1);
-        if (m != shape.cells() || k != shape.hashes() || layout != shape.layout().ordinal()) {
+        BloomLayout layout = BloomLayout.read(body);
+        if (m != shape.cells() || k != shape.hashes() || layout != shape.layout()) {
             throw new InvalidFilterDataException("the body holds m = " + m + ", k = " + k + ", layout "
-                    + BloomLayout.values()[layout].optionValue() + ", but its spec gives m = " + shape.cells()
+                    + layout.optionValue() + ", but its spec gives m = " + shape.cells()
                     + ", k = " + shape.hashes() + ", layout " + shape.layout().optionValue());
         }
     }

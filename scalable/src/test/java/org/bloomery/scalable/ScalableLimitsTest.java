@@ -179,8 +179,9 @@ class ScalableLimitsTest {
         assertBodyRejected(filter, 0, ByteBuffer.allocate(4).putInt(3).array(), "expansion 3");
         assertBodyRejected(filter, 4, ByteBuffer.allocate(8).putDouble(0.9).array(), "tightening 0.9");
         assertBodyRejected(filter, 12, new byte[] {1}, "nonscaling true");
-        assertBodyRejected(filter, 13, new byte[] {1}, "layout blocked");
-        assertBodyRejected(filter, 13, new byte[] {2}, "layout");
+        assertBodyRejected(filter, 13, new byte[] {2}, "layout blocked");
+        assertBodyRejected(filter, 13, new byte[] {1}, "layout 1 is the blocked layout of 0.1.0 snapshots");
+        assertBodyRejected(filter, 13, new byte[] {3}, "layout");
     }
 
     @Test

@@ -269,12 +269,14 @@ public final class BitArray {
         int slot = (int) base & PAGE_MASK;
         int r = BlockedProbes.rotation(hash, k);
         int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
+        long first = BlockedProbes.mix(hash, 0);
         int changed = 0;
         // Probe i lies in word r + i (mod 8), so word r + w takes probes w, w + 8, ...: each word's
-        // mask comes straight from its own probes, and each word gets one write at most.
+        // mask comes straight from its own probes, and each word gets one write at most. Probes 0
+        // to 7 are the fields of one product.
         for (int w = 0; w < touched; w++) {
-            long mask = 0;
-            for (int i = w; i < k; i += BlockedProbes.BLOCK_WORDS) {
+            long mask = BlockedProbes.fieldBit(first, w);
+            for (int i = w + BlockedProbes.BLOCK_WORDS; i < k; i += BlockedProbes.BLOCK_WORDS) {
                 mask |= BlockedProbes.bit(hash, i);
             }
             int at = slot + BlockedProbes.word(r, w);
@@ -301,18 +303,20 @@ public final class BitArray {
         long[] page = page(base);
         int slot = (int) base & PAGE_MASK;
         if (BlockedProbes.rotationFree(k)) {
-            // Rotation 0: probe g + w lies in word w. Straight-line code per group of eight (one
-            // group at 1%) leaves no loop branch, no rotation and one range check per group.
+            // Rotation 0: probe g + w lies in word w, at field w of group g's product. Straight-line
+            // code per group of eight (one group at 1%) leaves no loop branch, no rotation, one
+            // multiplication and one range check per group.
             long missing = 0;
             for (int g = 0; g < k; g += BlockedProbes.BLOCK_WORDS) {
-                missing |= BlockedProbes.bit(hash, g + 7) & ~page[slot + 7]
-                        | BlockedProbes.bit(hash, g) & ~page[slot]
-                        | BlockedProbes.bit(hash, g + 1) & ~page[slot + 1]
-                        | BlockedProbes.bit(hash, g + 2) & ~page[slot + 2]
-                        | BlockedProbes.bit(hash, g + 3) & ~page[slot + 3]
-                        | BlockedProbes.bit(hash, g + 4) & ~page[slot + 4]
-                        | BlockedProbes.bit(hash, g + 5) & ~page[slot + 5]
-                        | BlockedProbes.bit(hash, g + 6) & ~page[slot + 6];
+                long x = BlockedProbes.mix(hash, g >>> 3);
+                missing |= BlockedProbes.fieldBit(x, 7) & ~page[slot + 7]
+                        | BlockedProbes.fieldBit(x, 0) & ~page[slot]
+                        | BlockedProbes.fieldBit(x, 1) & ~page[slot + 1]
+                        | BlockedProbes.fieldBit(x, 2) & ~page[slot + 2]
+                        | BlockedProbes.fieldBit(x, 3) & ~page[slot + 3]
+                        | BlockedProbes.fieldBit(x, 4) & ~page[slot + 4]
+                        | BlockedProbes.fieldBit(x, 5) & ~page[slot + 5]
+                        | BlockedProbes.fieldBit(x, 6) & ~page[slot + 6];
             }
             return missing == 0;
         }

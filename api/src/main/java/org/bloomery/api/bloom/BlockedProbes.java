@@ -18,10 +18,12 @@ package org.bloomery.api.bloom;
  *       such as 24, r is the low 3 bits as they are). A key's first 8 probes therefore lie in 8
  *       different words, and when k is a multiple of 8 every word of the block takes exactly {@code
  *       k / 8} of them.
- *   <li>Inside its word, probe {@code i} is the cell given by the top {@code log2(wordCells)} bits of
- *       {@code hash * 0x9E3779B97F4A7C15^(i+1)} (64-bit; {@link #slot}): bit {@code top 6 bits} of a
- *       64-bit word, or counter {@code top 4 bits} of a word of sixteen 4-bit counters. Each probe is
- *       one multiplication by a constant from a table, so any probe is computed directly.
+ *   <li>Inside its word, probe {@code i} is the cell given by field {@code j = i mod 8} of the
+ *       product {@code x = hash * 0x9E3779B97F4A7C15^(floor(i/8) + 1)} (64-bit; {@link #mix}),
+ *       fields taken from the top down: with {@code c = log2(wordCells)} bits per cell (6 in a
+ *       64-bit word of bits, 4 in a word of sixteen 4-bit counters), field j is bits {@code [64 -
+ *       c(j+1), 64 - cj)} of x ({@link #slot}). One multiplication gives the cells of a group of 8
+ *       probes, so a key of k &le; 8 probes multiplies once.
  * </ul>
  *
  * The cell of probe i within its block of {@code blockCells} cells is therefore {@code word *
@@ -34,8 +36,8 @@ public final class BlockedProbes {
     public static final int BLOCK_WORDS = BLOCK_BITS / Long.SIZE;
     /** Odd 64-bit multiplier (the golden ratio's fraction) whose powers give the probes' cells. */
     private static final long STEP = 0x9E3779B97F4A7C15L;
-    /** {@code STEP^(i+1)} for probe i, so probe i needs no earlier probe. */
-    private static final long[] MULTIPLIERS = new long[BloomShape.MAX_HASHES];
+    /** {@code STEP^(g+1)} for the probes {@code [8g, 8g + 8)}, so a group needs no earlier one. */
+    private static final long[] MULTIPLIERS = new long[BloomShape.MAX_HASHES / BLOCK_WORDS];
 
     static {
         long power = STEP;
@@ -96,21 +98,58 @@ public final class BlockedProbes {
     }
 
     /**
-     * The bit of probe {@code probe} inside its 64-bit word, as a mask: {@code 1L << (top 6 bits of
-     * hash * 0x9E3779B97F4A7C15^(probe+1))}.
+     * The product whose fields give the cells of probes {@code [8 group, 8 group + 8)}: {@code hash *
+     * 0x9E3779B97F4A7C15^(group+1)}. Group 0, the only one when k &le; 8, multiplies by a constant.
+     *
+     * @param hash the key hash
+     * @param group the probes' group, {@code probe / 8}, in [0, 8)
+     * @return the product, 64-bit
+     */
+    public static long mix(long hash, int group) {
+        return hash * (group == 0 ? STEP : MULTIPLIERS[group]);
+    }
+
+    /**
+     * Field {@code field} of a {@link #mix} as a bit of a 64-bit word, as a mask: {@code 1L << (bits
+     * [58 - 6 field, 64 - 6 field) of the mix)}.
+     *
+     * @param mix a group's product
+     * @param field the probe's field, {@code probe mod 8}, in [0, 8)
+     * @return a mask with one bit set
+     */
+    public static long fieldBit(long mix, int field) {
+        // A long shift uses the count's low 6 bits, which are exactly the field here.
+        return 1L << (mix >>> (Long.SIZE - 6 - 6 * field));
+    }
+
+    /**
+     * Field {@code field} of a {@link #mix} as a counter of a word of sixteen 4-bit counters: bits
+     * {@code [60 - 4 field, 64 - 4 field)} of the mix.
+     *
+     * @param mix a group's product
+     * @param field the probe's field, {@code probe mod 8}, in [0, 8)
+     * @return the counter in [0, 16)
+     */
+    public static int fieldCounter(long mix, int field) {
+        return (int) (mix >>> (Long.SIZE - 4 - 4 * field)) & 15;
+    }
+
+    /**
+     * The bit of probe {@code probe} inside its 64-bit word, as a mask: {@link #fieldBit} of field
+     * {@code probe mod 8} of its group's {@link #mix}.
      *
      * @param hash the key hash
      * @param probe the probe, in [0, 64)
      * @return a mask with one bit set
      */
     public static long bit(long hash, int probe) {
-        // A long shift uses the count's low 6 bits, which are exactly the product's top 6 bits here.
-        return 1L << ((hash * MULTIPLIERS[probe]) >>> (Long.SIZE - 6));
+        return fieldBit(mix(hash, probe >>> 3), probe & (BLOCK_WORDS - 1));
     }
 
     /**
-     * The cell of probe {@code probe} inside its word of {@code wordCells} cells: the top {@code
-     * log2(wordCells)} bits of {@code hash * 0x9E3779B97F4A7C15^(probe+1)}.
+     * The cell of probe {@code probe} inside its word of {@code wordCells} cells: field {@code probe
+     * mod 8} of its group's {@link #mix}, {@code c = log2(wordCells)} bits wide, fields counted from
+     * the top (field j is bits {@code [64 - c(j+1), 64 - cj)}).
      *
      * @param hash the key hash
      * @param probe the probe, in [0, 64)
@@ -118,7 +157,9 @@ public final class BlockedProbes {
      * @return the cell in [0, wordCells)
      */
     public static int slot(long hash, int probe, int wordCells) {
-        return (int) ((hash * MULTIPLIERS[probe]) >>> (Integer.numberOfLeadingZeros(wordCells) + 33));
+        int width = Integer.numberOfTrailingZeros(wordCells);
+        int field = probe & (BLOCK_WORDS - 1);
+        return (int) (mix(hash, probe >>> 3) >>> (Long.SIZE - width * (field + 1))) & (wordCells - 1);
     }
 
     /**

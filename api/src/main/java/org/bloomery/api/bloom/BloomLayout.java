@@ -1,7 +1,10 @@
 package org.bloomery.api.bloom;
 
+import java.io.IOException;
 import java.util.Locale;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.spi.FilterDataInput;
 
 /**
  * Where a Bloom-family filter puts the k probes of one key (spec option {@value #OPTION}).
@@ -12,12 +15,50 @@ import org.bloomery.api.FilterSpec;
  */
 public enum BloomLayout {
     /** Probes spread over the whole array; the default. */
-    STANDARD,
+    STANDARD(0),
     /** Every probe of a key in one 512-bit block, aligned within the array. */
-    BLOCKED;
+    BLOCKED(2);
 
     /** The spec option naming the layout: {@code standard} (the default) or {@code blocked}. */
     public static final String OPTION = "layout";
+    /**
+     * The code of the blocked layout written by 0.1.0 snapshots before 2026-11-23, which took each
+     * in-block position from a multiplication of its own; it is no longer read.
+     */
+    private static final int OLD_BLOCKED = 1;
+
+    private final int code;
+
+    BloomLayout(int code) {
+        this.code = code;
+    }
+
+    /**
+     * The byte a filter's body records for this layout.
+     *
+     * @return 0 for standard, 2 for blocked
+     */
+    public int code() {
+        return code;
+    }
+
+    /**
+     * Reads the layout byte of a body.
+     *
+     * @param body the body, at the layout byte
+     * @return the layout it names
+     * @throws InvalidFilterDataException if the byte is not 0 or 2, naming it; 1, the blocked layout
+     *     of earlier 0.1.0 snapshots, is refused with a message saying to build the filter again
+     * @throws IOException if the body ends
+     */
+    public static BloomLayout read(FilterDataInput body) throws IOException {
+        int code = body.readUnsignedByte("layout", STANDARD.code, BLOCKED.code);
+        if (code == OLD_BLOCKED) {
+            throw new InvalidFilterDataException("layout 1 is the blocked layout of 0.1.0 snapshots before"
+                    + " 2026-11-23, whose in-block positions this version does not read; build the filter again");
+        }
+        return code == BLOCKED.code ? BLOCKED : STANDARD;
+    }
 
     /**
      * The option value that selects this layout.

@@ -34,7 +34,7 @@ public final class ScalableBody {
         body.writeInt(plan.expansion());
         body.writeDouble(plan.tightening());
         body.writeByte(plan.nonscaling() ? 1 : 0);
-        body.writeByte(plan.layout().ordinal());
+        body.writeByte(plan.layout().code());
         body.writeInt(layers);
     }
 
@@ -67,7 +67,7 @@ public final class ScalableBody {
         int expansion = in.readInt("expansion", 1, GrowthPlan.MAX_EXPANSION);
         double tightening = in.readDouble("tightening", Double.MIN_VALUE, Math.nextDown(1.0));
         boolean nonscaling = in.readUnsignedByte("nonscaling", 0, 1) == 1;
-        BloomLayout layout = BloomLayout.values()[in.readUnsignedByte("layout", 0, BloomLayout.values().length - 1)];
+        BloomLayout layout = BloomLayout.read(in);
         if (expansion != plan.expansion() || Double.compare(tightening, plan.tightening()) != 0
                 || nonscaling != plan.nonscaling() || layout != plan.layout()) {
             throw new InvalidFilterDataException("the body says expansion " + expansion + ", tightening " + tightening
