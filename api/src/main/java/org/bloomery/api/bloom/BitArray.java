@@ -325,25 +325,32 @@ public final class BitArray {
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
         long[] page = page(base);
         int slot = (int) base & PAGE_MASK;
+        if (k == BlockedProbes.BLOCK_WORDS) {
+            // k = 8, the blocked sizing's choice at 1%: rotation 0, probe w in word w at field w of
+            // one product. Straight-line code leaves no loop, one multiplication and one range check.
+            return groupMissing(page, slot, BlockedProbes.mix(hash, 0)) == 0;
+        }
         if (BlockedProbes.rotationFree(k)) {
-            // Rotation 0: probe g + w lies in word w, at field w of group g's product. Straight-line
-            // code per group of eight (one group at 1%) leaves no loop branch, no rotation, one
-            // multiplication and one range check per group.
+            // Rotation 0 at k = 16, 32 or 64: group g's probes lie in words 0 to 7 in turn.
             long missing = 0;
-            for (int g = 0; g < k; g += BlockedProbes.BLOCK_WORDS) {
-                long x = BlockedProbes.mix(hash, g >>> 3);
-                missing |= BlockedProbes.fieldBit(x, 7) & ~page[slot + 7]
-                        | BlockedProbes.fieldBit(x, 0) & ~page[slot]
-                        | BlockedProbes.fieldBit(x, 1) & ~page[slot + 1]
-                        | BlockedProbes.fieldBit(x, 2) & ~page[slot + 2]
-                        | BlockedProbes.fieldBit(x, 3) & ~page[slot + 3]
-                        | BlockedProbes.fieldBit(x, 4) & ~page[slot + 4]
-                        | BlockedProbes.fieldBit(x, 5) & ~page[slot + 5]
-                        | BlockedProbes.fieldBit(x, 6) & ~page[slot + 6];
+            for (int g = 0; g < k >>> 3; g++) {
+                missing |= groupMissing(page, slot, BlockedProbes.mix(hash, g));
             }
             return missing == 0;
         }
         return blockMissing(page, slot, hash, k, 0) == 0;
+    }
+
+    /** The probes of one group (product {@code x}) clear in the block at {@code slot}, as a mask; probe w in word w. */
+    private static long groupMissing(long[] page, int slot, long x) {
+        return BlockedProbes.fieldBit(x, 7) & ~page[slot + 7]
+                | BlockedProbes.fieldBit(x, 0) & ~page[slot]
+                | BlockedProbes.fieldBit(x, 1) & ~page[slot + 1]
+                | BlockedProbes.fieldBit(x, 2) & ~page[slot + 2]
+                | BlockedProbes.fieldBit(x, 3) & ~page[slot + 3]
+                | BlockedProbes.fieldBit(x, 4) & ~page[slot + 4]
+                | BlockedProbes.fieldBit(x, 5) & ~page[slot + 5]
+                | BlockedProbes.fieldBit(x, 6) & ~page[slot + 6];
     }
 
     /** The probes from {@code first} on of a key whose block starts at {@code slot}: those clear, as a non-zero mask. */
@@ -381,7 +388,11 @@ public final class BitArray {
             for (int i = start; i < end; i++) {
                 long hash = hashes[i];
                 long base = BlockedProbes.block(hash, blocks) << 3;
-                out[i] &= blockMissing(page(base), (int) base & PAGE_MASK, hash, k, 1) == 0;
+                long[] page = page(base);
+                int slot = (int) base & PAGE_MASK;
+                out[i] &= (k == BlockedProbes.BLOCK_WORDS
+                        ? groupMissing(page, slot, BlockedProbes.mix(hash, 0))
+                        : blockMissing(page, slot, hash, k, 1)) == 0;
             }
         }
     }
