@@ -129,9 +129,15 @@ final class Xxh64 {
      * UTF-8 bytes are its chars, one each) and recomputed by {@link #hashChars} if it was not. The
      * chars are read 8 per lane and checked for ASCII once at the end: with a branch per lane, or
      * with the lanes of a short string in a loop, a 16-char key took 20 to 50% longer on JDK 17.
-     * Reading the chars is most of what remains ({@code charAt} checks its index on every call on
-     * JDK 17): a bare loop that only packs the chars and mixes them with two multiplies runs just
-     * 10 to 15% faster.
+     * Reading the chars is most of what remains (16 {@code charAt} calls, added and nothing else,
+     * take almost half the time of the hash of a 16-char key), and on JDK 17 no other way to read
+     * them measured faster: the same lanes packed from a {@code char[]} took as long (so the cost
+     * is the loads and the packing, not {@code charAt}'s checks); {@code getChars} into a reused
+     * {@code char[]} and packing from that took 1.4 to 1.8 times as long (the copy is quick, but
+     * reading the just-written array back costs more than reading the {@code String}); the
+     * deprecated {@code getBytes(int, int, byte[], int)}, read 8 bytes at a time, is fast but keeps
+     * only the low byte of each char, and no public method of {@code String} tells in constant time
+     * that no char is above 0xFF, so it would give some strings a wrong hash.
      */
     static long hashString(String s) {
         final int n = s.length();

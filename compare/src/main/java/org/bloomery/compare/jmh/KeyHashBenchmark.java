@@ -19,7 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The key hash alone, on the report's keys: Bloomery's XXH64 of a 16-character string (UTF-8) and of
  * a long, beside Guava's murmur3_128 of the same, which is what Guava's {@code BloomFilter} spends
- * per call before probing. With {@code -prof gc} the Bloomery rows show 0 B/op.
+ * per call before probing, and what reading a string's chars alone costs. With {@code -prof gc} the
+ * Bloomery rows show 0 B/op.
  * Warm-up as in {@link MembershipBenchmark}, for the same reason.
  * <pre>java -jar compare/target/benchmarks.jar KeyHashBenchmark -f 1 -prof gc</pre>
  */
@@ -50,6 +51,21 @@ public class KeyHashBenchmark {
     @Benchmark
     public long bloomeryString() {
         return KeyHasher.hashString(strings[next++ & (KEYS - 1)]);
+    }
+
+    /**
+     * The floor under any hash of a {@code String} on JDK 17 without {@code Unsafe}: the 16 chars of a
+     * key read with {@code charAt} in straight-line code (a loop over them measured slower) and added,
+     * nothing packed or mixed.
+     *
+     * @return the sum of a 16-character key's chars
+     */
+    @Benchmark
+    public long stringCharsOnly() {
+        String s = strings[next++ & (KEYS - 1)];
+        return (long) s.charAt(0) + s.charAt(1) + s.charAt(2) + s.charAt(3) + s.charAt(4) + s.charAt(5)
+                + s.charAt(6) + s.charAt(7) + s.charAt(8) + s.charAt(9) + s.charAt(10) + s.charAt(11)
+                + s.charAt(12) + s.charAt(13) + s.charAt(14) + s.charAt(15);
     }
 
     /** @return Bloomery's hash of a long */
