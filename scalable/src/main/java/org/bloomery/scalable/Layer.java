@@ -62,6 +62,18 @@ final class Layer {
     }
 
     /**
+     * {@code out[i] = out[i] || mightContain(hashes[i])} for every i in [from, to), in one batch
+     * that overlaps the keys' cache misses and skips keys already answered true.
+     */
+    void orMightContain(long[] hashes, int from, int to, boolean[] out) {
+        if (blocked) {
+            bits.orBlockProbesSet(hashes, from, to, k, out);
+        } else {
+            bits.orProbesSet(hashes, from, to, k, out);
+        }
+    }
+
+    /**
      * Claims room for one more item.
      *
      * @return false, with nothing changed, if the layer already holds its capacity

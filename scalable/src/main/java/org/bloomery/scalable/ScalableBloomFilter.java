@@ -140,6 +140,22 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
         return anyContains(layers, hash);
     }
 
+    /**
+     * Asks the layers in turn, newest first, each in one batch over the keys not yet answered true,
+     * so that every layer's cache misses overlap across keys. The layers are those published when
+     * the call began.
+     */
+    @Override
+    public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        Layer[] chain = layers;
+        Arrays.fill(out, from, to, false);
+        for (int i = chain.length - 1; i >= 0; i--) {
+            chain[i].orMightContain(hashes, from, to, out);
+        }
+    }
+
     /** Probes the newest (largest, and so most likely to hold the item) layer first. */
     private static boolean anyContains(Layer[] chain, long hash) {
         for (int i = chain.length - 1; i >= 0; i--) {

@@ -225,9 +225,7 @@ public final class BitArray {
 
     /**
      * The batch form of {@link #probesSet}: {@code out[i] = probesSet(hashes[i], k)} for every i in
-     * [from, to). The keys go in chunks of {@value #BATCH_CHUNK}, probe by probe: probe j of every
-     * key of a chunk still possibly present, then probe j + 1, so each pass issues up to a chunk's
-     * worth of independent reads and the CPU keeps their cache misses in flight together.
+     * [from, to); {@link #orProbesSet} after clearing those answers.
      *
      * @param hashes key hashes
      * @param from first index, inclusive
@@ -236,21 +234,52 @@ public final class BitArray {
      * @param out receives the answers at the same indices
      */
     public void probesSet(long[] hashes, int from, int to, int k, boolean[] out) {
+        java.util.Arrays.fill(out, from, to, false);
+        orProbesSet(hashes, from, to, k, out);
+    }
+
+    /**
+     * The batch form of {@link #probesSet}, added to answers already there: {@code out[i] = out[i]
+     * || probesSet(hashes[i], k)} for every i in [from, to), without reading the probes of a key
+     * whose answer is already true (a scalable filter asks its layers in turn this way). The keys go
+     * in chunks of {@value #BATCH_CHUNK}, probe by probe: probe j of every key of a chunk still
+     * possibly present, then probe j + 1, so each pass issues up to a chunk's worth of independent
+     * reads and the CPU keeps their cache misses in flight together.
+     *
+     * @param hashes key hashes
+     * @param from first index, inclusive
+     * @param to last index, exclusive
+     * @param k probes, at least 1
+     * @param out holds earlier answers; receives these at the same indices
+     */
+    public void orProbesSet(long[] hashes, int from, int to, int k, boolean[] out) {
         long m = bits;
         for (int start = from; start < to; start += BATCH_CHUNK) {
             int end = Math.min(to, start + BATCH_CHUNK);
+            long known = known(out, start, end);
             for (int i = start; i < end; i++) {
-                out[i] = get(BloomProbes.position(hashes[i], m));
+                if ((known & 1L << (i - start)) == 0) {
+                    out[i] = get(BloomProbes.position(hashes[i], m));
+                }
             }
             for (int j = 1; j < k; j++) {
                 for (int i = start; i < end; i++) {
-                    if (out[i]) {
+                    if (out[i] && (known & 1L << (i - start)) == 0) {
                         long hash = hashes[i];
                         out[i] = get(BloomProbes.position(hash + j * BloomProbes.step(hash), m));
                     }
                 }
             }
         }
+    }
+
+    /** Bit {@code i - start} set for each answer in [start, end) (at most 64) that is already true. */
+    private static long known(boolean[] out, int start, int end) {
+        long known = 0;
+        for (int i = start; i < end; i++) {
+            known |= (out[i] ? 1L : 0L) << (i - start);
+        }
+        return known;
     }
 
     /**
@@ -365,9 +394,7 @@ public final class BitArray {
 
     /**
      * The batch form of {@link #blockProbesSet}: {@code out[i] = blockProbesSet(hashes[i], k)} for
-     * every i in [from, to). The keys go in chunks of {@value #BATCH_CHUNK}: a first pass tests each
-     * key's first probe, one independent read per key, so the CPU has the chunk's cache misses in
-     * flight together; a second pass tests the other probes, whose block is then in cache.
+     * every i in [from, to); {@link #orBlockProbesSet} after clearing those answers.
      *
      * @param hashes key hashes
      * @param from first index, inclusive
@@ -376,23 +403,47 @@ public final class BitArray {
      * @param out receives the answers at the same indices
      */
     public void blockProbesSet(long[] hashes, int from, int to, int k, boolean[] out) {
+        java.util.Arrays.fill(out, from, to, false);
+        orBlockProbesSet(hashes, from, to, k, out);
+    }
+
+    /**
+     * The batch form of {@link #blockProbesSet}, added to answers already there: {@code out[i] =
+     * out[i] || blockProbesSet(hashes[i], k)} for every i in [from, to), without reading the block
+     * of a key whose answer is already true. The keys go in chunks of {@value #BATCH_CHUNK}: a first
+     * pass tests each key's first probe, one independent read per key, so the CPU has the chunk's
+     * cache misses in flight together; a second pass tests the other probes, whose block is then in
+     * cache.
+     *
+     * @param hashes key hashes
+     * @param from first index, inclusive
+     * @param to last index, exclusive
+     * @param k probes, in [1, 64]
+     * @param out holds earlier answers; receives these at the same indices
+     */
+    public void orBlockProbesSet(long[] hashes, int from, int to, int k, boolean[] out) {
         long blocks = bits >>> 9;
         for (int start = from; start < to; start += BATCH_CHUNK) {
             int end = Math.min(to, start + BATCH_CHUNK);
+            long known = known(out, start, end);
             for (int i = start; i < end; i++) {
-                long hash = hashes[i];
-                long base = BlockedProbes.block(hash, blocks) << 3;
-                int word = ((int) base & PAGE_MASK) + BlockedProbes.word(BlockedProbes.rotation(hash, k), 0);
-                out[i] = (page(base)[word] & BlockedProbes.bit(hash, 0)) != 0;
+                if ((known & 1L << (i - start)) == 0) {
+                    long hash = hashes[i];
+                    long base = BlockedProbes.block(hash, blocks) << 3;
+                    int word = ((int) base & PAGE_MASK) + BlockedProbes.word(BlockedProbes.rotation(hash, k), 0);
+                    out[i] = (page(base)[word] & BlockedProbes.bit(hash, 0)) != 0;
+                }
             }
             for (int i = start; i < end; i++) {
-                long hash = hashes[i];
-                long base = BlockedProbes.block(hash, blocks) << 3;
-                long[] page = page(base);
-                int slot = (int) base & PAGE_MASK;
-                out[i] &= (k == BlockedProbes.BLOCK_WORDS
-                        ? groupMissing(page, slot, BlockedProbes.mix(hash, 0))
-                        : blockMissing(page, slot, hash, k, 1)) == 0;
+                if ((known & 1L << (i - start)) == 0) {
+                    long hash = hashes[i];
+                    long base = BlockedProbes.block(hash, blocks) << 3;
+                    long[] page = page(base);
+                    int slot = (int) base & PAGE_MASK;
+                    out[i] &= (k == BlockedProbes.BLOCK_WORDS
+                            ? groupMissing(page, slot, BlockedProbes.mix(hash, 0))
+                            : blockMissing(page, slot, hash, k, 1)) == 0;
+                }
             }
         }
     }

@@ -201,6 +201,18 @@ class BitArrayTest {
             assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange ? bits.probesSet(hashes[i], k) : before[i]);
             assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange ? bits.blockProbesSet(hashes[i], k) : before[i]);
         }
+        // The OR forms keep every true answer and add the single answers to the false ones.
+        boolean[] orStandard = before.clone();
+        boolean[] orBlocked = before.clone();
+        bits.orProbesSet(hashes, 10, hashes.length - 10, k, orStandard);
+        bits.orBlockProbesSet(hashes, 10, hashes.length - 10, k, orBlocked);
+        for (int i = 0; i < hashes.length; i++) {
+            boolean inRange = i >= 10 && i < hashes.length - 10;
+            assertThat(orStandard[i]).as("or standard %d", i)
+                    .isEqualTo(before[i] || inRange && bits.probesSet(hashes[i], k));
+            assertThat(orBlocked[i]).as("or blocked %d", i)
+                    .isEqualTo(before[i] || inRange && bits.blockProbesSet(hashes[i], k));
+        }
     }
 
     /**
