@@ -83,6 +83,9 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     private static final Set<Capability> FIXED_SIZE_CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
+    /** Keys per pass of a batch query, as in the Bloom family's batch. */
+    private static final int BATCH_CHUNK = 32;
+
     /** Outcomes of the shared-lock steps; counts of copies are never negative. */
     private static final int RETRY = -1;
     private static final int NEEDS_EXCLUSIVE = -2;
@@ -183,8 +186,13 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
      * {@inheritDoc}
      *
      * <p>One optimistic read of the global lock covers the whole batch, validated once at the end;
-     * a key whose stripes changed under it, or a batch that a resize overlapped, is answered by the
-     * single query.
+     * a batch that a kick chain or a resize overlapped is answered by single queries. The keys go in
+     * chunks of {@value #BATCH_CHUNK}: a first pass reads every key's two buckets in the newest
+     * sub-table, two independent reads per key, so the CPU has the chunk's cache misses in flight
+     * together; a key found there is present (its fingerprint was in a bucket while no kick ran). A
+     * second pass asks the others as a single query does, from buckets then in cache: stash, older
+     * sub-tables and stripe stamps included, so that no answer "absent" is taken from a bucket in
+     * change.
      */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
@@ -194,10 +202,22 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
         long stamp = global.tryOptimisticRead();
         if (stamp != 0L) {
             CuckooTable[] current = tables;
-            for (int i = from; i < to; i++) {
-                long hash = hashes[i];
-                int answer = probeOptimistically(current, hash, fingerprint(hash));
-                out[i] = answer == RETRY ? mightContainHash(hash) : answer > 0;
+            CuckooTable newest = current[0];
+            for (int start = from; start < to; start += BATCH_CHUNK) {
+                int end = Math.min(to, start + BATCH_CHUNK);
+                for (int i = start; i < end; i++) {
+                    long hash = hashes[i];
+                    int fingerprint = fingerprint(hash);
+                    int first = newest.firstBucket(hash);
+                    out[i] = newest.bucketsHold(first, newest.alternateBucket(first, fingerprint), fingerprint);
+                }
+                for (int i = start; i < end; i++) {
+                    if (!out[i]) {
+                        long hash = hashes[i];
+                        int answer = probeOptimistically(current, hash, fingerprint(hash));
+                        out[i] = answer == RETRY ? mightContainHash(hash) : answer > 0;
+                    }
+                }
             }
             if (global.validate(stamp)) {
                 return;

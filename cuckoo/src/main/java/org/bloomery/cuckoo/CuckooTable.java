@@ -192,6 +192,19 @@ final class CuckooTable {
     }
 
     /**
+     * Whether either bucket holds the fingerprint, without the stash: the first pass of a batch
+     * query. Safe under optimistic reading, as {@link #contains}.
+     *
+     * @param first the item's first bucket
+     * @param second its alternate bucket
+     * @param fingerprint its fingerprint
+     * @return true if found in a bucket
+     */
+    boolean bucketsHold(int first, int second, int fingerprint) {
+        return slots.containsEither(first, second, fingerprint);
+    }
+
+    /**
      * Copies of the fingerprint in the two buckets (one bucket, when they coincide) and the stash.
      *
      * @param first the item's first bucket
