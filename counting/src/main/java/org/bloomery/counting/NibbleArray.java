@@ -301,20 +301,14 @@ final class NibbleArray {
      */
     boolean incrementBlock(long hash, int k) {
         int base = blockBase(hash);
+        if (k == BlockedProbes.BLOCK_WORDS) {
+            // The blocked sizing picks k = 8 from 1% down to 0.01%: rotation 0, passed as a constant
+            // so that the words are indexed by the probe alone.
+            return incrementOnePerWord(base, BlockedProbes.mix(hash, 0), 0, k);
+        }
         int r = BlockedProbes.rotation(hash, k);
-        if (k <= BlockedProbes.BLOCK_WORDS) {
-            // One probe per word (the blocked sizing picks k = 8 from 1% down to 0.01%): each word
-            // changes in one counter, so the one-counter update does, without packed arithmetic.
-            long first = BlockedProbes.mix(hash, 0);
-            int fromZero = 0;
-            int toMax = 0;
-            for (int i = 0; i < k; i++) {
-                int before = incrementUncounted(blockIndex(base, first, r, i));
-                fromZero += before == 0 ? 1 : 0;
-                toMax += before == Nibbles.MAX - 1 ? 1 : 0;
-            }
-            count(fromZero, toMax);
-            return fromZero != 0;
+        if (k < BlockedProbes.BLOCK_WORDS) {
+            return incrementOnePerWord(base, BlockedProbes.mix(hash, 0), r, k);
         }
         int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
         // Each result packs the counters raised from 0 (low 32 bits) and those raised to 15.
@@ -324,6 +318,23 @@ final class NibbleArray {
         }
         int fromZero = (int) moved;
         int toMax = (int) (moved >>> 32);
+        count(fromZero, toMax);
+        return fromZero != 0;
+    }
+
+    /**
+     * {@link #incrementBlock} at k &le; 8, one probe per word: each word changes in one counter, so
+     * the one-counter update does, without packed arithmetic. {@code first} is the key's group-0
+     * product, {@code r} its rotation.
+     */
+    private boolean incrementOnePerWord(int base, long first, int r, int k) {
+        int fromZero = 0;
+        int toMax = 0;
+        for (int i = 0; i < k; i++) {
+            int before = incrementUncounted(blockIndex(base, first, r, i));
+            fromZero += before == 0 ? 1 : 0;
+            toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+        }
         count(fromZero, toMax);
         return fromZero != 0;
     }
@@ -375,23 +386,12 @@ final class NibbleArray {
      */
     boolean removeBlock(long hash, int k) {
         int base = blockBase(hash);
+        if (k == BlockedProbes.BLOCK_WORDS) {
+            return removeOnePerWord(base, BlockedProbes.mix(hash, 0), 0, k);
+        }
         int r = BlockedProbes.rotation(hash, k);
-        if (k <= BlockedProbes.BLOCK_WORDS) {
-            // One probe per word, as in incrementBlock.
-            long first = BlockedProbes.mix(hash, 0);
-            boolean present = true;
-            for (int i = 0; i < k; i++) {
-                present &= blockCounter(base, hash, r, i) != 0;
-            }
-            if (!present) {
-                return false;
-            }
-            int toZero = 0;
-            for (int i = 0; i < k; i++) {
-                toZero += decrementUncounted(blockIndex(base, first, r, i)) == 1 ? 1 : 0;
-            }
-            count(-toZero, 0);
-            return true;
+        if (k < BlockedProbes.BLOCK_WORDS) {
+            return removeOnePerWord(base, BlockedProbes.mix(hash, 0), r, k);
         }
         int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
         boolean present = true;
@@ -404,6 +404,23 @@ final class NibbleArray {
         int toZero = 0;
         for (int w = 0; w < touched; w++) {
             toZero += subtractWord(base + BlockedProbes.word(r, w), blockDelta(hash, k, w));
+        }
+        count(-toZero, 0);
+        return true;
+    }
+
+    /** {@link #removeBlock} at k &le; 8, one probe per word, as {@link #incrementOnePerWord}. */
+    private boolean removeOnePerWord(int base, long first, int r, int k) {
+        boolean present = true;
+        for (int i = 0; i < k; i++) {
+            present &= Nibbles.get(words[base + BlockedProbes.word(r, i)], BlockedProbes.fieldCounter(first, i)) != 0;
+        }
+        if (!present) {
+            return false;
+        }
+        int toZero = 0;
+        for (int i = 0; i < k; i++) {
+            toZero += decrementUncounted(blockIndex(base, first, r, i)) == 1 ? 1 : 0;
         }
         count(-toZero, 0);
         return true;

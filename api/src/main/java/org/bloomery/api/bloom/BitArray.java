@@ -370,16 +370,22 @@ public final class BitArray {
         return blockMissing(page, slot, hash, k, 0) == 0;
     }
 
-    /** The probes of one group (product {@code x}) clear in the block at {@code slot}, as a mask; probe w in word w. */
+    /**
+     * The probes of one group (product {@code x}) clear in the block at {@code slot}, as a non-zero
+     * value, probe w in word w: each word shifted right by its probe's bit (a long shift takes its
+     * count's low 6 bits, which are the field), the eight ANDed, bit 0 then set only if every probe
+     * is. Three instructions a probe, against four for a mask and a test.
+     */
     private static long groupMissing(long[] page, int slot, long x) {
-        return BlockedProbes.fieldBit(x, 7) & ~page[slot + 7]
-                | BlockedProbes.fieldBit(x, 0) & ~page[slot]
-                | BlockedProbes.fieldBit(x, 1) & ~page[slot + 1]
-                | BlockedProbes.fieldBit(x, 2) & ~page[slot + 2]
-                | BlockedProbes.fieldBit(x, 3) & ~page[slot + 3]
-                | BlockedProbes.fieldBit(x, 4) & ~page[slot + 4]
-                | BlockedProbes.fieldBit(x, 5) & ~page[slot + 5]
-                | BlockedProbes.fieldBit(x, 6) & ~page[slot + 6];
+        long all = page[slot + 7] >>> (x >>> 16)
+                & page[slot] >>> (x >>> 58)
+                & page[slot + 1] >>> (x >>> 52)
+                & page[slot + 2] >>> (x >>> 46)
+                & page[slot + 3] >>> (x >>> 40)
+                & page[slot + 4] >>> (x >>> 34)
+                & page[slot + 5] >>> (x >>> 28)
+                & page[slot + 6] >>> (x >>> 22);
+        return ~all & 1;
     }
 
     /** The probes from {@code first} on of a key whose block starts at {@code slot}: those clear, as a non-zero mask. */
