@@ -50,6 +50,20 @@ class OpeningTest extends OnSharedServer {
         assertThat(second.mightContain("203.0.113.7")).as("still there after the refusals").isTrue();
     }
 
+    /** Format 1 placed the blocked layout's cells elsewhere: such a name must not open as this format. */
+    @Test
+    void aFilterOfTheEarlierFormatIsRefusedAndLeftAsItWas() {
+        FilterSpec blocked = FilterSpec.of(1000, 0.01).withOption("layout", "blocked");
+        RedisFilter<CharSequence> filter = RedisFilters.classic(client, "old", blocked, KeyHasher.strings());
+        filter.add("203.0.113.7");
+        String metadata = "bloomery:{old}:meta";
+        client.hset(metadata, "format", "1");
+        assertThatThrownBy(() -> RedisFilters.classic(client, "old", blocked, KeyHasher.strings()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'old'")
+                .hasMessageContaining("format (stored '1', this one '2')");
+        assertThat(client.hget(metadata, "format")).isEqualTo("1");
+    }
+
     @Test
     void deleteRemovesEveryKey() {
         RedisFilter<CharSequence> filter = RedisFilters.counting(client, "gone", FilterSpec.of(1000, 0.01), KeyHasher.strings());
