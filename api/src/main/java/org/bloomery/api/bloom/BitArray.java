@@ -332,7 +332,12 @@ public final class BitArray {
         return true;
     }
 
-    /** Word w's mask at a rotation-free k: field w of every group's product. */
+    /**
+     * Word w's mask at a rotation-free k: field w of every group's product. The loop's bound is the
+     * same for every w, so at k = 8 the JIT drops the empty loop; the rotated branch's per-word bound
+     * (probes w + 8, w + 16, ... below k) here cost 5.8 ns more per add with one writer (25.5 against
+     * 31.3 ns, A/B at n = 10^6).
+     */
     private static long wordMask(long hash, long first, int k, int w) {
         long mask = BlockedProbes.fieldBit(first, w);
         for (int g = 1; g < k >>> 3; g++) {
@@ -352,22 +357,29 @@ public final class BitArray {
      */
     public boolean blockProbesSet(long hash, int k) {
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
-        long[] page = page(base);
-        int slot = (int) base & PAGE_MASK;
+        return blockMissing(page(base), (int) base & PAGE_MASK, hash, k) == 0;
+    }
+
+    /** The probes of a key whose block starts at {@code slot} that are clear, as a non-zero value. */
+    private static long blockMissing(long[] page, int slot, long hash, int k) {
         if (k == BlockedProbes.BLOCK_WORDS) {
             // k = 8, the blocked sizing's choice at 1%: rotation 0, probe w in word w at field w of
             // one product. Straight-line code leaves no loop, one multiplication and one range check.
-            return groupMissing(page, slot, BlockedProbes.mix(hash, 0)) == 0;
+            return groupMissing(page, slot, BlockedProbes.mix(hash, 0));
         }
+        long missing = 0;
         if (BlockedProbes.rotationFree(k)) {
             // Rotation 0 at k = 16, 32 or 64: group g's probes lie in words 0 to 7 in turn.
-            long missing = 0;
             for (int g = 0; g < k >>> 3; g++) {
                 missing |= groupMissing(page, slot, BlockedProbes.mix(hash, g));
             }
-            return missing == 0;
+            return missing;
         }
-        return blockMissing(page, slot, hash, k, 0) == 0;
+        int r = BlockedProbes.rotation(hash, k);
+        for (int i = 0; i < k; i++) {
+            missing |= BlockedProbes.bit(hash, i) & ~page[slot + BlockedProbes.word(r, i)];
+        }
+        return missing;
     }
 
     /**
@@ -386,16 +398,6 @@ public final class BitArray {
                 & page[slot + 5] >>> (x >>> 28)
                 & page[slot + 6] >>> (x >>> 22);
         return ~all & 1;
-    }
-
-    /** The probes from {@code first} on of a key whose block starts at {@code slot}: those clear, as a non-zero mask. */
-    private static long blockMissing(long[] page, int slot, long hash, int k, int first) {
-        int r = BlockedProbes.rotation(hash, k);
-        long missing = 0;
-        for (int i = first; i < k; i++) {
-            missing |= BlockedProbes.bit(hash, i) & ~page[slot + BlockedProbes.word(r, i)];
-        }
-        return missing;
     }
 
     /**
@@ -418,7 +420,7 @@ public final class BitArray {
      * out[i] || blockProbesSet(hashes[i], k)} for every i in [from, to), without reading the block
      * of a key whose answer is already true. The keys go in chunks of {@value #BATCH_CHUNK}: a first
      * pass tests each key's first probe, one independent read per key, so the CPU has the chunk's
-     * cache misses in flight together; a second pass tests the other probes, whose block is then in
+     * cache misses in flight together; a second pass tests all its probes, from the block then in
      * cache.
      *
      * @param hashes key hashes
@@ -444,11 +446,7 @@ public final class BitArray {
                 if ((known & 1L << (i - start)) == 0) {
                     long hash = hashes[i];
                     long base = BlockedProbes.block(hash, blocks) << 3;
-                    long[] page = page(base);
-                    int slot = (int) base & PAGE_MASK;
-                    out[i] &= (k == BlockedProbes.BLOCK_WORDS
-                            ? groupMissing(page, slot, BlockedProbes.mix(hash, 0))
-                            : blockMissing(page, slot, hash, k, 1)) == 0;
+                    out[i] &= blockMissing(page(base), (int) base & PAGE_MASK, hash, k) == 0;
                 }
             }
         }
