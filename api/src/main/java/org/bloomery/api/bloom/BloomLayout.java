@@ -1,10 +1,10 @@
 package org.bloomery.api.bloom;
 
 import java.io.IOException;
-import java.util.Locale;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.api.spi.SpecOptions;
 
 /**
  * Where a Bloom-family filter puts the k probes of one key (spec option {@value #OPTION}).
@@ -66,7 +66,7 @@ public enum BloomLayout {
      * @return {@code "standard"} or {@code "blocked"}
      */
     public String optionValue() {
-        return name().toLowerCase(Locale.ROOT);
+        return SpecOptions.optionValue(this);
     }
 
     /**
@@ -79,16 +79,6 @@ public enum BloomLayout {
      *     {@code blocked} (any case)
      */
     public static BloomLayout of(FilterSpec spec, String kind) {
-        String raw = spec.options().get(OPTION);
-        if (raw == null) {
-            return STANDARD;
-        }
-        for (BloomLayout layout : values()) {
-            if (layout.optionValue().equals(raw.trim().toLowerCase(Locale.ROOT))) {
-                return layout;
-            }
-        }
-        throw new IllegalArgumentException("option '" + OPTION + "' of kind '" + kind
-                + "' must be 'standard' or 'blocked', got '" + raw + "'");
+        return SpecOptions.enumValue(spec, kind, OPTION, STANDARD);
     }
 }

@@ -1,7 +1,7 @@
 package org.bloomery.api.bloom;
 
-import java.util.Locale;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.spi.SpecOptions;
 
 /**
  * How many threads may change a Bloom-family filter at once (spec option {@value #OPTION}).
@@ -42,7 +42,7 @@ public enum Writers {
      * @return {@code "many"} or {@code "single"}
      */
     public String optionValue() {
-        return name().toLowerCase(Locale.ROOT);
+        return SpecOptions.optionValue(this);
     }
 
     /**
@@ -55,16 +55,6 @@ public enum Writers {
      *     single} (any case)
      */
     public static Writers of(FilterSpec spec, String kind) {
-        String raw = spec.options().get(OPTION);
-        if (raw == null) {
-            return MANY;
-        }
-        for (Writers writers : values()) {
-            if (writers.optionValue().equals(raw.trim().toLowerCase(Locale.ROOT))) {
-                return writers;
-            }
-        }
-        throw new IllegalArgumentException("option '" + OPTION + "' of kind '" + kind
-                + "' must be 'many' or 'single', got '" + raw + "'");
+        return SpecOptions.enumValue(spec, kind, OPTION, MANY);
     }
 }

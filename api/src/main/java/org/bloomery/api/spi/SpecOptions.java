@@ -6,6 +6,8 @@ import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 
 /**
@@ -122,6 +124,43 @@ public final class SpecOptions {
             default:
                 throw outOfRange(key, raw, "true or false");
         }
+    }
+
+    /**
+     * An option whose values are an enum's constants named in lower case ({@link #optionValue}), in
+     * any case. It reads this one key only, so the spec's other keys are not checked here.
+     *
+     * @param spec the spec
+     * @param kind the kind reading it, for messages
+     * @param key the option key
+     * @param defaultValue the constant when the option is not set
+     * @param <E> the enum
+     * @return the constant the option names
+     * @throws IllegalArgumentException for any other text, naming the values allowed
+     */
+    public static <E extends Enum<E>> E enumValue(FilterSpec spec, String kind, String key, E defaultValue) {
+        String raw = spec.options().get(key);
+        if (raw == null) {
+            return defaultValue;
+        }
+        E[] constants = defaultValue.getDeclaringClass().getEnumConstants();
+        for (E constant : constants) {
+            if (optionValue(constant).equals(raw.trim().toLowerCase(Locale.ROOT))) {
+                return constant;
+            }
+        }
+        throw new SpecOptions(spec, kind).outOfRange(key, raw,
+                Stream.of(constants).map(c -> "'" + optionValue(c) + "'").collect(Collectors.joining(" or ")));
+    }
+
+    /**
+     * The option value that names an enum constant: its name in lower case.
+     *
+     * @param constant the constant
+     * @return e.g. {@code "blocked"} for {@code BLOCKED}
+     */
+    public static String optionValue(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT);
     }
 
     private IllegalArgumentException outOfRange(String key, String raw, String allowed) {
