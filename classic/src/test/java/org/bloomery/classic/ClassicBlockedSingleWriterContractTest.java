@@ -1,6 +1,5 @@
 package org.bloomery.classic;
 
-import java.util.List;
 import org.bloomery.api.FilterSpec;
 
 /** The whole contract kit again, for option {@code writers=single} in the blocked layout. */
@@ -8,16 +7,5 @@ class ClassicBlockedSingleWriterContractTest extends ClassicBlockedContractTest 
     @Override
     protected FilterSpec spec(long expectedInsertions, double fpp) {
         return super.spec(expectedInsertions, fpp).withOption("writers", "single");
-    }
-
-    @Override
-    protected boolean oneWriterManyReaders() {
-        return true;
-    }
-
-    /** The default (many writers) gives the kind's {@code CONCURRENT}, which a single-writer filter lacks. */
-    @Override
-    protected List<FilterSpec> specsCoveringEveryCapability() {
-        return List.of(spec(1000, 0.01), super.spec(1000, 0.01));
     }
 }

@@ -26,6 +26,7 @@ import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.spi.Envelope;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -169,12 +170,17 @@ public abstract class MembershipFilterContract {
 
     /**
      * Specs that between them build filters with every capability of the kind; override when some
-     * capability needs an option (the default is the kit's one spec).
+     * capability needs an option. The default is the kit's one spec, and with it the same spec with
+     * many writers when the kit's spec has one ({@link #oneWriterManyReaders}), which gives the
+     * {@link Capability#CONCURRENT} a single-writer filter lacks.
      *
      * @return the specs, each valid for the kind
      */
     protected List<FilterSpec> specsCoveringEveryCapability() {
-        return List.of(spec(1000, 0.01));
+        FilterSpec spec = spec(1000, 0.01);
+        return oneWriterManyReaders()
+                ? List.of(spec, spec.withOption(Writers.OPTION, Writers.MANY.optionValue()))
+                : List.of(spec);
     }
 
     /** A provider's capabilities are the union of its filters': none declared that no filter has. */
@@ -670,13 +676,15 @@ public abstract class MembershipFilterContract {
 
     /**
      * Whether the kit's spec makes filters that one thread at a time may change while any number
-     * of threads query them, without declaring {@link Capability#CONCURRENT} (a single-writer
-     * option); {@link #oneWriterAndReadersSeeEveryPublishedItem} then tests that promise.
+     * of threads query them, without declaring {@link Capability#CONCURRENT};
+     * {@link #oneWriterAndReadersSeeEveryPublishedItem} then tests that promise. By default, whether
+     * the spec sets the Bloom family's option {@code writers=single} ({@link Writers}); override
+     * for a kind whose single-writer option is another.
      *
-     * @return true for such a spec; false by default
+     * @return true for such a spec
      */
     protected boolean oneWriterManyReaders() {
-        return false;
+        return Writers.of(spec(1000, 0.01), kind()) == Writers.SINGLE;
     }
 
     /**
