@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.contract.Race;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -73,7 +74,7 @@ class ClusterTest {
             for (int t = 0; t < THREADS; t++) {
                 long seed = SEED + t;
                 threads.add(new Thread(() -> {
-                    await(start);
+                    Race.await(start);
                     for (int i = 0; i < PER_THREAD; i++) {
                         long key = TestKeys.presentLong(seed, i);
                         filter.add(key);
@@ -148,15 +149,6 @@ class ClusterTest {
                     assertThat(jedis.keys("*")).as("keys left by delete() on node %d", node).isEmpty();
                 }
             }
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -17,6 +17,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.contract.FilterBytes;
+import org.bloomery.api.contract.Race;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -71,14 +72,14 @@ class ProbePositionsTest {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         CountDownLatch start = new CountDownLatch(1);
         Thread adder = new Thread(() -> {
-            await(start);
+            Race.await(start);
             for (int i = 0; i < ITEMS; i++) {
                 writer.add(key(i));
                 completed.set(i + 1);
             }
         });
         Thread querier = new Thread(() -> {
-            await(start);
+            Race.await(start);
             SplittableRandom random = new SplittableRandom(SEED);
             while (completed.get() < ITEMS) {
                 int done = completed.get();
@@ -184,14 +185,5 @@ class ProbePositionsTest {
 
     private static String key(int i) {
         return TestKeys.string(TestKeys.presentLong(SEED, i));
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }
