@@ -578,24 +578,6 @@ public final class BitArray {
         return new BitArray(bits, copied, count, single);
     }
 
-    /**
-     * Whether two arrays hold exactly the same bits.
-     *
-     * @param other another array
-     * @return true if the sizes and every word are equal
-     */
-    public boolean sameBits(BitArray other) {
-        if (other.bits != bits) {
-            return false;
-        }
-        for (int p = 0; p < pages.length; p++) {
-            if (!java.util.Arrays.equals(pages[p], other.pages[p])) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** @return bytes {@link #writeTo} writes */
     public long serializedBytes() {
         return bits >>> 3;

@@ -175,22 +175,4 @@ public final class BlockedProbes {
         int wordCells = blockCells / BLOCK_WORDS;
         return word(rotation(hash, k), probe) * wordCells + slot(hash, probe, wordCells);
     }
-
-    /**
-     * The eight word masks of a key in a block of 512 bits: bit {@code j} of {@code masks[w]} is
-     * set when one of the k probes is bit {@code 64w + j} of the block. A key sets one bit in each of
-     * {@code min(k, 8)} words; beyond 8 probes, later ones may coincide with earlier ones.
-     *
-     * @param hash the key hash
-     * @param k probes, in [1, 64]
-     * @param masks receives the masks in {@code [0, 8)}; overwritten
-     * @throws IndexOutOfBoundsException if {@code masks} is shorter than 8
-     */
-    public static void masks(long hash, int k, long[] masks) {
-        java.util.Arrays.fill(masks, 0, BLOCK_WORDS, 0L);
-        int r = rotation(hash, k);
-        for (int i = 0; i < k; i++) {
-            masks[word(r, i)] |= bit(hash, i);
-        }
-    }
 }

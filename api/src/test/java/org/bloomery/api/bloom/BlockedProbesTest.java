@@ -74,24 +74,6 @@ class BlockedProbesTest {
         }
     }
 
-    @Test
-    void masksHoldExactlyTheProbedBits() {
-        SplittableRandom random = new SplittableRandom(11);
-        long[] masks = new long[8];
-        for (int trial = 0; trial < 10_000; trial++) {
-            long hash = random.nextLong();
-            int k = 1 + random.nextInt(64);
-            BlockedProbes.masks(hash, k, masks);
-            long[] expected = new long[8];
-            for (int i = 0; i < k; i++) {
-                int cell = BlockedProbes.cell(hash, i, k, 512);
-                assertThat(cell).isBetween(0, 511);
-                expected[cell >>> 6] |= 1L << cell;
-            }
-            assertThat(masks).containsExactly(expected);
-        }
-    }
-
     /** Every block and every bit of a block is hit evenly: chi-square over 64 blocks and 512 bits. */
     @Test
     void blocksAndBitsAreUniform() {
