@@ -35,6 +35,10 @@ import org.openjdk.jmh.infra.Blackhole;
  * <ul>
  *   <li>{@code absent} / {@code present}: one query of a key never added / added, through the
  *       report's adapter (hashing included);</li>
+ *   <li>{@code absentHashed} / {@code absentMixed} (Bloomery kinds only): {@code absent} on the
+ *       key's XXH64 hash computed beforehand, and on MurmurHash3's 64-bit finalizer of the key (two
+ *       multiplications, the mix FastFilter applies to a long; not a hasher Bloomery offers): what
+ *       the key's hash costs inside a query, and what a shorter hash would;</li>
  *   <li>{@code absentLoop} / {@code absentBatch} (Bloomery kinds only): 1024 precomputed absent-key
  *       hashes, one {@code mightContainHash} at a time against one {@code mightContainHashes} call;
  *       time per key.</li>
@@ -47,6 +51,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.absent$' \
  *     -p contestant=classic,classic-blocked,guava,fastfilter-blocked
  * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.absent(Loop|Batch)' -p contestant=classic,classic-blocked
+ * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.absent(Hashed|Mixed)?$' -p contestant=classic-blocked
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -147,6 +152,31 @@ public class LargeFilterBenchmark {
     public boolean present() {
         long key = presentKeys[next++ & MASK];
         return bloomery != null ? bloomery.mightContainHash(KeyHasher.hashLong(key)) : filled.mightContain(key);
+    }
+
+    /**
+     * Queries one absent key by its XXH64 hash, computed at setup.
+     *
+     * @return the answer
+     */
+    @Benchmark
+    public boolean absentHashed() {
+        return bloomery.mightContainHash(absentHashes[next++ & MASK]);
+    }
+
+    /**
+     * Queries one absent key by MurmurHash3's 64-bit finalizer of it instead of its XXH64 hash: the
+     * same filter and positions, a hash with two multiplications on its path instead of five. The
+     * filter holds XXH64 hashes, so the answers are those of other, equally random absent keys.
+     *
+     * @return the answer
+     */
+    @Benchmark
+    public boolean absentMixed() {
+        long h = absentKeys[next++ & MASK];
+        h = (h ^ h >>> 33) * 0xFF51AFD7ED558CCDL;
+        h = (h ^ h >>> 33) * 0xC4CEB9FE1A85EC53L;
+        return bloomery.mightContainHash(h ^ h >>> 33);
     }
 
     /**
