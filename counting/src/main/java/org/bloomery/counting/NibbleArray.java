@@ -283,6 +283,16 @@ final class NibbleArray {
         return (long) (base + BlockedProbes.word(r, i)) << 4 | BlockedProbes.fieldCounter(first, i);
     }
 
+    /**
+     * The word of probe i &lt; 8 in the block at {@code base}, rotation r: {@code base + i} at
+     * rotation 0, written so, because {@code (0 + i) & 7} hides from the JIT that the index is linear
+     * in i and costs a range check per probe (41.9 against 37.2 ns per single-writer add, A/B at
+     * n = 10^6).
+     */
+    private static int wordOf(int base, int r, int i) {
+        return base + (r == 0 ? i : BlockedProbes.word(r, i));
+    }
+
     /** A key's counter for probe i, read from its block starting at word {@code base}. */
     private int blockCounter(int base, long hash, int r, int i) {
         return Nibbles.get(words[base + BlockedProbes.word(r, i)], BlockedProbes.slot(hash, i, Nibbles.PER_WORD));
@@ -325,15 +335,26 @@ final class NibbleArray {
     /**
      * {@link #incrementBlock} at k &le; 8, one probe per word: each word changes in one counter, so
      * the one-counter update does, without packed arithmetic. {@code first} is the key's group-0
-     * product, {@code r} its rotation.
+     * product, {@code r} its rotation. The single writer takes word and counter straight from the
+     * probe, and the array from a local: an opaque write makes the JIT read a field again, final or
+     * not (37.2 ns per single-writer add against 48.9 for the packed index with an opaque read).
      */
     private boolean incrementOnePerWord(int base, long first, int r, int k) {
         int fromZero = 0;
         int toMax = 0;
-        for (int i = 0; i < k; i++) {
-            int before = incrementUncounted(blockIndex(base, first, r, i));
-            fromZero += before == 0 ? 1 : 0;
-            toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+        if (single) {
+            long[] w = words;
+            for (int i = 0; i < k; i++) {
+                int before = incrementAlone(w, wordOf(base, r, i), BlockedProbes.fieldCounter(first, i));
+                fromZero += before == 0 ? 1 : 0;
+                toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+            }
+        } else {
+            for (int i = 0; i < k; i++) {
+                int before = incrementUncounted(blockIndex(base, first, r, i));
+                fromZero += before == 0 ? 1 : 0;
+                toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+            }
         }
         count(fromZero, toMax);
         return fromZero != 0;
@@ -411,16 +432,23 @@ final class NibbleArray {
 
     /** {@link #removeBlock} at k &le; 8, one probe per word, as {@link #incrementOnePerWord}. */
     private boolean removeOnePerWord(int base, long first, int r, int k) {
+        long[] w = words;
         boolean present = true;
         for (int i = 0; i < k; i++) {
-            present &= Nibbles.get(words[base + BlockedProbes.word(r, i)], BlockedProbes.fieldCounter(first, i)) != 0;
+            present &= Nibbles.get(w[wordOf(base, r, i)], BlockedProbes.fieldCounter(first, i)) != 0;
         }
         if (!present) {
             return false;
         }
         int toZero = 0;
-        for (int i = 0; i < k; i++) {
-            toZero += decrementUncounted(blockIndex(base, first, r, i)) == 1 ? 1 : 0;
+        if (single) {
+            for (int i = 0; i < k; i++) {
+                toZero += decrementAlone(w, wordOf(base, r, i), BlockedProbes.fieldCounter(first, i)) == 1 ? 1 : 0;
+            }
+        } else {
+            for (int i = 0; i < k; i++) {
+                toZero += decrementUncounted(blockIndex(base, first, r, i)) == 1 ? 1 : 0;
+            }
         }
         count(-toZero, 0);
         return true;
@@ -558,11 +586,10 @@ final class NibbleArray {
     private int incrementUncounted(long index) {
         int w = (int) (index >>> 4);
         int slot = slot(index);
-        long old = (long) WORDS.getOpaque(words, w);
         if (single) {
-            WORDS.setOpaque(words, w, Nibbles.increment(old, slot));
-            return Nibbles.get(old, slot);
+            return incrementAlone(words, w, slot);
         }
+        long old = (long) WORDS.getOpaque(words, w);
         while (true) {
             int before = Nibbles.get(old, slot);
             if (before == Nibbles.MAX) {
@@ -586,14 +613,10 @@ final class NibbleArray {
     private int decrementUncounted(long index) {
         int w = (int) (index >>> 4);
         int slot = slot(index);
-        long old = (long) WORDS.getOpaque(words, w);
         if (single) {
-            int before = Nibbles.get(old, slot);
-            if (before != Nibbles.MAX) {
-                WORDS.setOpaque(words, w, Nibbles.decrement(old, slot));
-            }
-            return before;
+            return decrementAlone(words, w, slot);
         }
+        long old = (long) WORDS.getOpaque(words, w);
         while (true) {
             int before = Nibbles.get(old, slot);
             if (before == 0 || before == Nibbles.MAX) {
@@ -605,6 +628,33 @@ final class NibbleArray {
             }
             old = witness;
         }
+    }
+
+    /**
+     * {@link #incrementUncounted} for the single writer: a plain read (the one writer reads its own
+     * writes) and one opaque write of the word, whose raise saturates at 15.
+     *
+     * @return the counter's value before
+     */
+    private static int incrementAlone(long[] words, int w, int slot) {
+        long old = words[w];
+        WORDS.setOpaque(words, w, Nibbles.increment(old, slot));
+        return Nibbles.get(old, slot);
+    }
+
+    /**
+     * {@link #decrementUncounted} for the single writer: a plain read and, unless the counter is 0
+     * or 15, one opaque write of the word.
+     *
+     * @return the counter's value before
+     */
+    private static int decrementAlone(long[] words, int w, int slot) {
+        long old = words[w];
+        int before = Nibbles.get(old, slot);
+        if (before != Nibbles.MAX) {
+            WORDS.setOpaque(words, w, Nibbles.decrement(old, slot));
+        }
+        return before;
     }
 
     /**

@@ -217,11 +217,15 @@ class NibbleArrayTest {
             hashes[op % hashes.length] = random.nextLong();
         }
         long nonZero = 0;
+        long saturated = 0;
         for (long i = 0; i < 1024; i++) {
             assertThat(batched.get(i)).as("counter %d", i).isEqualTo(replay.get(i));
             nonZero += batched.get(i) != 0 ? 1 : 0;
+            saturated += batched.get(i) == 15 ? 1 : 0;
         }
         assertThat(batched.nonZeroCount()).isEqualTo(nonZero);
+        assertThat(batched.saturatedCount()).isEqualTo(saturated);
+        assertThat(saturated).as("counters saturated along the way").isPositive();
         boolean[] out = new boolean[hashes.length];
         for (boolean blocked : new boolean[] {true, false}) {
             batched.nonZero(blocked, hashes, 5, hashes.length - 3, k, out);
