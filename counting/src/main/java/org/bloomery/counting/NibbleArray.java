@@ -276,14 +276,6 @@ final class NibbleArray {
     }
 
     /**
-     * The index of a key's counter for probe i &lt; 8, in its block starting at word {@code base};
-     * {@code first} is the key's {@code BlockedProbes.mix(hash, 0)}.
-     */
-    private static long blockIndex(int base, long first, int r, int i) {
-        return (long) (base + BlockedProbes.word(r, i)) << 4 | BlockedProbes.fieldCounter(first, i);
-    }
-
-    /**
      * The word of probe i &lt; 8 in the block at {@code base}, rotation r: {@code base + i} at
      * rotation 0, written so, because {@code (0 + i) & 7} hides from the JIT that the index is linear
      * in i and costs a range check per probe (41.9 against 37.2 ns per single-writer add, A/B at
@@ -335,9 +327,10 @@ final class NibbleArray {
     /**
      * {@link #incrementBlock} at k &le; 8, one probe per word: each word changes in one counter, so
      * the one-counter update does, without packed arithmetic. {@code first} is the key's group-0
-     * product, {@code r} its rotation. The single writer takes word and counter straight from the
-     * probe, and the array from a local: an opaque write makes the JIT read a field again, final or
-     * not (37.2 ns per single-writer add against 48.9 for the packed index with an opaque read).
+     * product, {@code r} its rotation. Word and counter come straight from the probe, and the array
+     * from a local: an opaque write or a compare-and-set makes the JIT read a field again, final or
+     * not (A/B at n = 10^6, against a packed counter index and the field: 37.2 against 48.9 ns per
+     * single-writer add, 50.4 against 60.9 with many writers).
      */
     private boolean incrementOnePerWord(int base, long first, int r, int k) {
         int fromZero = 0;
@@ -350,8 +343,9 @@ final class NibbleArray {
                 toMax += before == Nibbles.MAX - 1 ? 1 : 0;
             }
         } else {
+            long[] w = words;
             for (int i = 0; i < k; i++) {
-                int before = incrementUncounted(blockIndex(base, first, r, i));
+                int before = incrementShared(w, wordOf(base, r, i), BlockedProbes.fieldCounter(first, i));
                 fromZero += before == 0 ? 1 : 0;
                 toMax += before == Nibbles.MAX - 1 ? 1 : 0;
             }
@@ -447,7 +441,7 @@ final class NibbleArray {
             }
         } else {
             for (int i = 0; i < k; i++) {
-                toZero += decrementUncounted(blockIndex(base, first, r, i)) == 1 ? 1 : 0;
+                toZero += decrementShared(w, wordOf(base, r, i), BlockedProbes.fieldCounter(first, i)) == 1 ? 1 : 0;
             }
         }
         count(-toZero, 0);
@@ -577,18 +571,25 @@ final class NibbleArray {
     }
 
     /**
-     * Raises one counter, leaving the live counts to the caller. A counter already at 15 costs no
-     * locked instruction; otherwise a compare-and-set, because a blind atomic add could carry into
-     * the neighbour if a racing increment saturated the counter after the read.
+     * Raises one counter, leaving the live counts to the caller ({@link #incrementAlone} or {@link
+     * #incrementShared}).
      *
      * @return the counter's value before
      */
     private int incrementUncounted(long index) {
         int w = (int) (index >>> 4);
         int slot = slot(index);
-        if (single) {
-            return incrementAlone(words, w, slot);
-        }
+        return single ? incrementAlone(words, w, slot) : incrementShared(words, w, slot);
+    }
+
+    /**
+     * Raises counter {@code slot} of word w, many writers: a counter already at 15 costs no locked
+     * instruction; otherwise a compare-and-set, because a blind atomic add could carry into the
+     * neighbour if a racing increment saturated the counter after the read.
+     *
+     * @return the counter's value before
+     */
+    private static int incrementShared(long[] words, int w, int slot) {
         long old = (long) WORDS.getOpaque(words, w);
         while (true) {
             int before = Nibbles.get(old, slot);
@@ -604,18 +605,25 @@ final class NibbleArray {
     }
 
     /**
-     * Lowers one counter unless it is 0 or 15, leaving the live counts to the caller; a
-     * compare-and-set, because a blind atomic subtract could borrow from the neighbour if a racing
-     * decrement took the counter to 0 after the read.
+     * Lowers one counter unless it is 0 or 15, leaving the live counts to the caller ({@link
+     * #decrementAlone} or {@link #decrementShared}).
      *
      * @return the counter's value before
      */
     private int decrementUncounted(long index) {
         int w = (int) (index >>> 4);
         int slot = slot(index);
-        if (single) {
-            return decrementAlone(words, w, slot);
-        }
+        return single ? decrementAlone(words, w, slot) : decrementShared(words, w, slot);
+    }
+
+    /**
+     * Lowers counter {@code slot} of word w unless it is 0 or 15, many writers: a compare-and-set,
+     * because a blind atomic subtract could borrow from the neighbour if a racing decrement took the
+     * counter to 0 after the read.
+     *
+     * @return the counter's value before
+     */
+    private static int decrementShared(long[] words, int w, int slot) {
         long old = (long) WORDS.getOpaque(words, w);
         while (true) {
             int before = Nibbles.get(old, slot);
