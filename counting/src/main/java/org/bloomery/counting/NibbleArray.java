@@ -646,8 +646,8 @@ final class NibbleArray {
     }
 
     /**
-     * {@link #decrementUncounted} for the single writer: a plain read and, unless the counter is 0
-     * or 15, one opaque write of the word.
+     * {@link #decrementUncounted} for the single writer: a plain read and, unless the counter is at
+     * 15, one opaque write of the word, lowered unless the counter is 0.
      *
      * @return the counter's value before
      */
