@@ -166,8 +166,41 @@ public final class BitArray {
         long g = hash;
         long step = BloomProbes.step(hash);
         int changed = 0;
-        for (int i = 0; i < k; i++, g += step) {
-            changed += setUncounted(BloomProbes.position(g, m));
+        if (m > PAGE_BITS) {
+            for (int i = 0; i < k; i++, g += step) {
+                changed += setUncounted(BloomProbes.position(g, m));
+            }
+        } else if (single) {
+            // Every probe written, with no branch on whether its bit was set: the branch, as
+            // unpredictable as the fill, cost 58.6 against 33.3 ns per add (A/B at n = 10^6).
+            long[] words = firstPage;
+            for (int i = 0; i < k; i++, g += step) {
+                long index = BloomProbes.position(g, m);
+                int slot = (int) (index >>> 6);
+                long seen = words[slot];
+                WORDS.setOpaque(words, slot, seen | 1L << index);
+                changed += (int) (~seen >>> index) & 1;
+            }
+        } else {
+            // One branch a key instead of one a probe: plain reads of all k bits first (their
+            // misses overlap), so a key already present costs no locked instruction; otherwise an
+            // atomic OR on every probe (61.6 against 75.7 ns per add, A/B at n = 10^6).
+            long[] words = firstPage;
+            long clear = 0;
+            for (int i = 0; i < k; i++, g += step) {
+                long index = BloomProbes.position(g, m);
+                clear |= ~words[(int) (index >>> 6)] >>> index;
+            }
+            if ((clear & 1) == 0) {
+                return false;
+            }
+            g = hash;
+            for (int i = 0; i < k; i++, g += step) {
+                long index = BloomProbes.position(g, m);
+                int slot = (int) (index >>> 6);
+                long old = (long) WORDS.getAndBitwiseOr(words, slot, 1L << index);
+                changed += (int) (~old >>> index) & 1;
+            }
         }
         if (changed == 0) {
             return false;

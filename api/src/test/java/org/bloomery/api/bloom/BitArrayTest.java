@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class BitArrayTest {
@@ -85,6 +86,41 @@ class BitArrayTest {
         assertThat(bits.cardinality()).isEqualTo(positions.size());
         assertThat(bits.probesSet(hash, 5)).isTrue();
         assertThat(bits.probesSet(hash + 1, 5)).isFalse();
+    }
+
+    /**
+     * setProbes against a replay of its positions, with either writer, for k up to 64 on arrays
+     * small enough that a key's probes often share a bit: it answers whether any of them was clear,
+     * sets exactly them, and counts each new bit once.
+     */
+    @ParameterizedTest
+    @EnumSource(Writers.class)
+    void setProbesMatchesAReplayOfItsPositions(Writers writers) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
+        for (long m : new long[] {64, 64 * 3, 64 * 50}) {
+            BitArray bits = new BitArray(m, writers);
+            java.util.BitSet replay = new java.util.BitSet();
+            for (int op = 0; op < 3_000; op++) {
+                long hash = random.nextLong();
+                int k = 1 + random.nextInt(64);
+                boolean anyClear = false;
+                long g = hash;
+                for (int i = 0; i < k; i++, g += BloomProbes.step(hash)) {
+                    int position = (int) BloomProbes.position(g, m);
+                    anyClear |= !replay.get(position);
+                    replay.set(position);
+                }
+                assertThat(bits.setProbes(hash, k)).as("m %d, k %d, hash %x", m, k, hash).isEqualTo(anyClear);
+                assertThat(bits.cardinality()).isEqualTo(replay.cardinality());
+                if (replay.cardinality() == m) {
+                    bits.clear();
+                    replay.clear();
+                }
+            }
+            for (int i = 0; i < m; i++) {
+                assertThat(bits.get(i)).as("bit %d of %d", i, m).isEqualTo(replay.get(i));
+            }
+        }
     }
 
     /**
