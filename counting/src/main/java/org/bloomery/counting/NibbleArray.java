@@ -189,21 +189,33 @@ final class NibbleArray {
      * @return true if any of the k counters was 0 before
      */
     boolean incrementProbes(long hash, int k) {
-        // Each compare-and-set is a full fence, so a cache miss taken inside one stalls everything
-        // after it: this pass of plain reads takes the k misses side by side instead, and when all
-        // k counters are saturated (they never go down) the add changes nothing and is done.
-        if (probesSaturated(hash, k)) {
-            return false;
-        }
         long m = size;
         long g = hash;
         long step = BloomProbes.step(hash);
         int fromZero = 0;
         int toMax = 0;
-        for (int i = 0; i < k; i++, g += step) {
-            int before = incrementUncounted(BloomProbes.position(g, m));
-            fromZero += before == 0 ? 1 : 0;
-            toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+        long[] w = words;
+        if (single) {
+            for (int i = 0; i < k; i++, g += step) {
+                long index = BloomProbes.position(g, m);
+                int before = incrementAlone(w, (int) (index >>> 4), slot(index));
+                fromZero += before == 0 ? 1 : 0;
+                toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+            }
+        } else {
+            // Each compare-and-set is a full fence, so a cache miss taken inside one stalls
+            // everything after it: this pass of plain reads takes the k misses side by side
+            // instead, and when all k counters are saturated (they never go down) the add changes
+            // nothing and is done.
+            if (probesSaturated(hash, k)) {
+                return false;
+            }
+            for (int i = 0; i < k; i++, g += step) {
+                long index = BloomProbes.position(g, m);
+                int before = incrementShared(w, (int) (index >>> 4), slot(index));
+                fromZero += before == 0 ? 1 : 0;
+                toMax += before == Nibbles.MAX - 1 ? 1 : 0;
+            }
         }
         count(fromZero, toMax);
         return fromZero != 0;
@@ -221,8 +233,17 @@ final class NibbleArray {
         long g = hash;
         long step = BloomProbes.step(hash);
         int toZero = 0;
-        for (int i = 0; i < k; i++, g += step) {
-            toZero += decrementUncounted(BloomProbes.position(g, m)) == 1 ? 1 : 0;
+        long[] w = words;
+        if (single) {
+            for (int i = 0; i < k; i++, g += step) {
+                long index = BloomProbes.position(g, m);
+                toZero += decrementAlone(w, (int) (index >>> 4), slot(index)) == 1 ? 1 : 0;
+            }
+        } else {
+            for (int i = 0; i < k; i++, g += step) {
+                long index = BloomProbes.position(g, m);
+                toZero += decrementShared(w, (int) (index >>> 4), slot(index)) == 1 ? 1 : 0;
+            }
         }
         count(-toZero, 0);
     }
