@@ -14,9 +14,9 @@ import org.bloomery.api.spi.HeapBudget;
  * count of set bits current. Bit {@code i} is bit {@code i & 63} of 64-bit word {@code i >>> 6}.
  * Words live in pages of 2^27 (1 GiB) so that the full 2^37-bit range fits in Java arrays.
  *
- * <p>With {@link Writers#MANY} (the default), {@link #set} is a compare-and-set on one word, so
- * concurrent sets of different bits in one word never lose each other, and the live count is a
- * {@link LongAdder}. With {@link Writers#SINGLE}, one thread at a time sets, clears and combines
+ * <p>With {@link Writers#MANY} (the default), every write is atomic on its word (an atomic OR to
+ * set bits, a compare-and-set to combine two arrays), so concurrent sets of different bits in one
+ * word never lose each other, and the live count is a {@link LongAdder}. With {@link Writers#SINGLE}, one thread at a time sets, clears and combines
  * (plain reads, opaque writes of whole words, a plain count written opaquely), which costs no locked
  * instruction; queries may still come from any thread. {@link #get} is a plain read in both: bits
  * only ever go from 0 to 1 outside {@link #clear} and {@link #andWith}, so a racing read can at worst
@@ -318,8 +318,9 @@ public final class BitArray {
     /**
      * Sets the k probe positions of a key hash in the {@link BloomLayout#BLOCKED blocked} layout
      * ({@link BlockedProbes}; the array, whose size must be a multiple of 512, is {@code bitSize() /
-     * 512} blocks), with at most one compare-and-set per touched word (one plain write with a single
-     * writer), and counts the newly set bits with one update of the live count.
+     * 512} blocks): a key already present changes nothing; otherwise each touched word gets one
+     * atomic OR (one plain write with a single writer), and the newly set bits are counted with one
+     * update of the live count.
      *
      * @param hash the key hash
      * @param k probes, in [1, 64]
@@ -329,6 +330,12 @@ public final class BitArray {
         long base = BlockedProbes.block(hash, bits >>> 9) << 3;
         long[] page = page(base);
         int slot = (int) base & PAGE_MASK;
+        if (!single && blockMissing(page, slot, hash, k) == 0) {
+            // Many writers: one branch a key, on plain reads of its block, so a key already present
+            // costs no locked instruction; a branch a word (skipping words already holding their
+            // bits) cost 53.5 against 40.4 ns per add, its outcome as unpredictable as the fill.
+            return false;
+        }
         long first = BlockedProbes.mix(hash, 0);
         int changed = 0;
         if (BlockedProbes.rotationFree(k)) {
@@ -341,12 +348,12 @@ public final class BitArray {
                 }
             } else {
                 for (int w = 0; w < BlockedProbes.BLOCK_WORDS; w++) {
-                    changed += orWord(page, slot + w, wordMask(hash, first, k, w));
+                    changed += orWordShared(page, slot + w, wordMask(hash, first, k, w));
                 }
             }
         } else {
             // Probe i lies in word r + i (mod 8), so word r + w takes probes w, w + 8, ...: each
-            // word's mask comes straight from its own probes, and each word gets one write at most.
+            // word's mask comes straight from its own probes, and each word gets one write.
             int r = BlockedProbes.rotation(hash, k);
             int touched = Math.min(k, BlockedProbes.BLOCK_WORDS);
             for (int w = 0; w < touched; w++) {
@@ -355,7 +362,7 @@ public final class BitArray {
                     mask |= BlockedProbes.bit(hash, i);
                 }
                 int at = slot + BlockedProbes.word(r, w);
-                changed += single ? orWordAlone(page, at, mask) : orWord(page, at, mask);
+                changed += single ? orWordAlone(page, at, mask) : orWordShared(page, at, mask);
             }
         }
         if (changed == 0) {
@@ -486,20 +493,13 @@ public final class BitArray {
     }
 
     /**
-     * ORs a mask into one word with one compare-and-set, repeated only if a racing update changed
-     * the word; none when the bits are already set (a plain read). The number of bits this call
+     * ORs a mask into one word atomically, for many writers: one atomic OR, whatever the word holds
+     * (the caller has checked that its key is not already present). The number of bits this call
      * turned on.
      */
-    private static int orWord(long[] page, int slot, long mask) {
-        long old = page[slot];
-        while ((old & mask) != mask) {
-            long witness = (long) WORDS.compareAndExchange(page, slot, old, old | mask);
-            if (witness == old) {
-                return Long.bitCount(mask & ~old);
-            }
-            old = witness;
-        }
-        return 0;
+    private static int orWordShared(long[] page, int slot, long mask) {
+        long old = (long) WORDS.getAndBitwiseOr(page, slot, mask);
+        return Long.bitCount(mask & ~old);
     }
 
     /**
