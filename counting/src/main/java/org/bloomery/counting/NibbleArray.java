@@ -356,15 +356,14 @@ final class NibbleArray {
     private boolean incrementOnePerWord(int base, long first, int r, int k) {
         int fromZero = 0;
         int toMax = 0;
+        long[] w = words;
         if (single) {
-            long[] w = words;
             for (int i = 0; i < k; i++) {
                 int before = incrementAlone(w, wordOf(base, r, i), BlockedProbes.fieldCounter(first, i));
                 fromZero += before == 0 ? 1 : 0;
                 toMax += before == Nibbles.MAX - 1 ? 1 : 0;
             }
         } else {
-            long[] w = words;
             for (int i = 0; i < k; i++) {
                 int before = incrementShared(w, wordOf(base, r, i), BlockedProbes.fieldCounter(first, i));
                 fromZero += before == 0 ? 1 : 0;

@@ -16,12 +16,12 @@ import org.bloomery.api.spi.HeapBudget;
  *
  * <p>With {@link Writers#MANY} (the default), every write is atomic on its word (an atomic OR to
  * set bits, a compare-and-set to combine two arrays), so concurrent sets of different bits in one
- * word never lose each other, and the live count is a {@link LongAdder}. With {@link Writers#SINGLE}, one thread at a time sets, clears and combines
- * (plain reads, opaque writes of whole words, a plain count written opaquely), which costs no locked
- * instruction; queries may still come from any thread. {@link #get} is a plain read in both: bits
- * only ever go from 0 to 1 outside {@link #clear} and {@link #andWith}, so a racing read can at worst
- * miss a bit whose set has not yet happened-before it, which is the ordinary outcome of a racing add
- * and query.
+ * word never lose each other, and the live count is a {@link LongAdder}. With {@link
+ * Writers#SINGLE}, one thread at a time sets, clears and combines (plain reads, opaque writes of
+ * whole words, a plain count written opaquely), which costs no locked instruction; queries may still
+ * come from any thread. {@link #get} is a plain read in both: bits only ever go from 0 to 1 outside
+ * {@link #clear} and {@link #andWith}, so a racing read can at worst miss a bit whose set has not yet
+ * happened-before it, which is the ordinary outcome of a racing add and query.
  */
 public final class BitArray {
     private static final int PAGE_SHIFT = 27;
