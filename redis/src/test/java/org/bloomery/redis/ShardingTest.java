@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
@@ -53,9 +54,10 @@ class ShardingTest extends OnSharedServer {
         for (int s = 0; s < shards; s++) {
             byte[] shard = client.get(shardKeys.get(s).getBytes(StandardCharsets.UTF_8));
             long cellBytes = sharding.cells(s) / 8;
-            // A sharded filter's shard ends with its 8-byte upload stamp, 0 until an upload.
-            assertThat((long) shard.length).as("bytes of shard %d", s)
-                    .isEqualTo(cellBytes + (shards > 1 ? UploadStamp.BYTES : 0));
+            // Every shard ends with its trailer: the upload stamp, 0 until an upload, and the identity.
+            assertThat((long) shard.length).as("bytes of shard %d", s).isEqualTo(cellBytes + CellsTrailer.BYTES);
+            assertThat(Arrays.copyOfRange(shard, (int) cellBytes, shard.length)).as("trailer of shard %d", s)
+                    .isEqualTo(CellsTrailer.bytes(0, filter.identity()));
             all.write(shard, 0, (int) cellBytes);
         }
         byte[] bytes = all.toByteArray();
