@@ -29,11 +29,27 @@ final class RedisCluster implements AutoCloseable {
 
     /** Starts the three nodes, assigns the slots, joins them and waits until the cluster is ok. */
     static RedisCluster start() {
+        return start(false);
+    }
+
+    /**
+     * Starts the cluster.
+     *
+     * @param persistent whether each node writes every command to its append-only file before it
+     *     answers ({@code appendfsync always}), so a node killed and restarted comes back with its
+     *     data
+     * @return the cluster, ok on every node
+     */
+    static RedisCluster start(boolean persistent) {
         List<RedisServer> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                nodes.add(RedisServer.start("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                        "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "no"));
+                List<String> args = new ArrayList<>(List.of("--cluster-enabled", "yes", "--cluster-config-file",
+                        "nodes.conf", "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "no"));
+                if (persistent) {
+                    args.addAll(List.of("--appendonly", "yes", "--appendfsync", "always"));
+                }
+                nodes.add(RedisServer.start(args.toArray(String[]::new)));
             }
             for (int i = 0; i < 3; i++) {
                 try (Jedis node = new Jedis("127.0.0.1", nodes.get(i).port())) {
@@ -56,6 +72,33 @@ final class RedisCluster implements AutoCloseable {
             nodes.forEach(RedisServer::close);
             throw e;
         }
+    }
+
+    /** Kills node i ({@code SIGKILL}), keeping its directory, to be restarted by {@link #restart}. */
+    void kill(int i) {
+        nodes.get(i).kill();
+    }
+
+    /** Deletes what killed node i persisted, so that it restarts empty, as one without persistence does. */
+    void wipe(int i) {
+        try (var files = java.nio.file.Files.list(nodes.get(i).directory())) {
+            for (java.nio.file.Path file : files.toList()) {
+                if (file.getFileName().toString().startsWith("appendonly")) {
+                    java.nio.file.Files.delete(file);
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Starts killed node i again on its port and directory (its cluster configuration kept, so it
+     * rejoins with its slots) and waits until the cluster is ok.
+     */
+    void restart(int i) {
+        nodes.get(i).restart();
+        awaitOk();
     }
 
     private void awaitOk() {

@@ -115,7 +115,12 @@ class ShardingTest extends OnSharedServer {
         org.bloomery.api.MembershipFilter<Long> read =
                 org.bloomery.api.Filters.readFrom(new ByteArrayInputStream(snapshot), KeyHasher.longs());
         assertThat(read.kind()).isEqualTo(localKind);
-        RedisFilter<Long> uploaded = RedisFilters.upload(client, "uploaded", 3, inProcess);
+        RedisFilters.upload(client, "uploaded", 3, inProcess);
+        // 40,000 probes in one call, whose deadline is the timeout: time enough on a loaded machine.
+        FilterSpec patient = local.withOption("shards", "3").withOption("timeoutMillis", "60000");
+        RedisFilter<Long> uploaded = localKind.equals("classic")
+                ? RedisFilters.classic(client, "uploaded", patient, KeyHasher.longs())
+                : RedisFilters.counting(client, "uploaded", patient, KeyHasher.longs());
         assertThat(FilterBytes.of(uploaded)).isEqualTo(snapshot);
         boolean[] answers = new boolean[2 * ITEMS];
         long[] probes = new long[2 * ITEMS];
@@ -127,10 +132,11 @@ class ShardingTest extends OnSharedServer {
             assertThat(answers[i]).as("probe #%d", i).isEqualTo(inProcess.mightContainHash(probes[i]));
         }
 
-        // The upload's stamp (not 0 now) is never counted, OR-ed away or cleared.
-        byte[] stamp = client.getrange(uploaded.keys().get(1).getBytes(StandardCharsets.UTF_8),
-                client.strlen(uploaded.keys().get(1)) - UploadStamp.BYTES, -1);
-        assertThat(stamp).isNotEqualTo(new byte[UploadStamp.BYTES]);
+        // The upload's trailer (a stamp that is not 0 now, then the identity) is never counted,
+        // OR-ed away or cleared.
+        byte[] trailer = client.getrange(uploaded.keys().get(1).getBytes(StandardCharsets.UTF_8),
+                client.strlen(uploaded.keys().get(1)) - CellsTrailer.BYTES, -1);
+        assertThat(Arrays.copyOf(trailer, UploadStamp.BYTES)).isNotEqualTo(new byte[UploadStamp.BYTES]);
         assertThat(uploaded.approximateCount()).isEqualTo(inProcess.approximateCount());
         assertThat(uploaded.expectedFpp()).isEqualTo(inProcess.expectedFpp());
         if (localKind.equals("classic")) {
@@ -143,7 +149,8 @@ class ShardingTest extends OnSharedServer {
         assertThat(uploaded.mightContainAllHashes(probes)).doesNotContain(true);
         for (String shard : uploaded.keys().subList(1, 4)) {
             byte[] key = shard.getBytes(StandardCharsets.UTF_8);
-            assertThat(client.getrange(key, client.strlen(key) - UploadStamp.BYTES, -1)).as(shard).isEqualTo(stamp);
+            assertThat(client.getrange(key, client.strlen(key) - CellsTrailer.BYTES, -1)).as(shard)
+                    .isEqualTo(trailer);
         }
     }
 
