@@ -2,7 +2,6 @@ package org.bloomery.redis;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -81,6 +80,10 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     private static final byte[] SET = RedisStore.bytes("set");
     private static final byte[] INCR = RedisStore.bytes("incr");
     private static final byte[] REMOVE = RedisStore.bytes("remove");
+    private static final byte[] BITFIELD_GET = RedisStore.bytes("GET");
+    private static final byte[] BITFIELD_SET = RedisStore.bytes("SET");
+    private static final byte[] BITFIELD_INCRBY = RedisStore.bytes("INCRBY");
+    private static final byte[] ONE = RedisStore.bytes("1");
     /** Pause before a batch query that met shards of different uploads reads them again. */
     private static final long RETRY_PAUSE_NANOS = 1_000_000L;
 
@@ -183,15 +186,21 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
                     + " bits are shared between items; use kind 'redis-counting' to remove");
         }
         int shard = shardOf(hash);
-        return (Long) store.scriptBytes("remove", Scripts.CELLS, List.of(shardKeys[shard]),
-                probeArgs(shard, REMOVE, packed(shard, 1, c -> hash))) == 1L;
+        long[] offsets = new long[k];
+        ProbeOffsets.fill(hash, shape, sharding.firstCell(shard), cells, offsets);
+        List<byte[]> args = new ArrayList<>(4 + k);
+        args.addAll(List.of(keyLength[shard], identityHex, REMOVE, fieldType));
+        for (long offset : offsets) {
+            args.add(RedisStore.bytes(Long.toString(offset)));
+        }
+        return (Long) store.scriptBytes("remove", Scripts.CELLS, List.of(shardKeys[shard]), args) == 1L;
     }
 
     /** One item's probes by {@link Scripts#CELLS}: its k values, after the key's stamp. */
     private List<Long> probes(String operation, int shard, byte[] op, long hash) {
         List<?> reply = (List<?>) store.scriptBytes(operation, Scripts.CELLS, List.of(shardKeys[shard]),
-                probeArgs(shard, op, packed(shard, 1, c -> hash)));
-        return values(reply, 0);
+                probeArgs(shard, op, 1, c -> hash));
+        return values(reply);
     }
 
     // ---- batches -----------------------------------------------------------------------------
@@ -336,7 +345,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
                 for (int first = starts[s]; first < starts[s + 1]; first += ITEMS_PER_COMMAND) {
                     int[] items = Arrays.copyOfRange(order, first, Math.min(starts[s + 1], first + ITEMS_PER_COMMAND));
                     runKeys.add(List.of(shardKeys[s]));
-                    runArgs.add(probeArgs(s, op, packed(s, items.length, c -> hashes[items[c]])));
+                    runArgs.add(probeArgs(s, op, items.length, c -> hashes[items[c]]));
                     runItems.add(items);
                 }
             }
@@ -353,6 +362,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
                     continue;
                 }
                 List<?> reply = (List<?>) replies.get(run);
+                List<Long> values = values(reply);
                 int[] items = runItems.get(run);
                 if (checkStamps) {
                     byte[] shardStamp = (byte[]) reply.get(0);
@@ -363,7 +373,7 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
                     }
                 }
                 for (int c = 0; c < items.length; c++) {
-                    result.accept(items[c], values(reply, c));
+                    result.accept(items[c], values.subList(c * k, (c + 1) * k));
                     if (applied != null) {
                         applied[items[c]] = true;
                     }
@@ -409,25 +419,47 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         return cells == CellKind.BITS ? SET : INCR;
     }
 
-    /** The arguments of a probing run of {@link Scripts#CELLS} on a shard. */
-    private List<byte[]> probeArgs(int shard, byte[] op, byte[] packedOffsets) {
-        return List.of(keyLength[shard], identityHex, op, fieldType, packedOffsets);
-    }
-
-    /** The offsets of {@code count} items of one shard, packed ({@link ProbeOffsets#pack}). */
-    private byte[] packed(int shard, int count, IntToLongFunction hashOf) {
-        ByteBuffer out = ByteBuffer.allocate(count * k * Integer.BYTES);
-        long[] scratch = new long[k];
+    /**
+     * The arguments of a probing run of {@link Scripts#CELLS} on a shard: the key's length, the
+     * identity, the operation, then each item's BITFIELD sub-commands ({@code GET t offset}, or
+     * {@code SET|INCRBY t offset 1}).
+     */
+    private List<byte[]> probeArgs(int shard, byte[] op, int count, IntToLongFunction hashOf) {
+        boolean get = op == GET;
+        List<byte[]> args = new ArrayList<>(3 + count * k * (get ? 3 : 4));
+        args.add(keyLength[shard]);
+        args.add(identityHex);
+        args.add(op);
+        byte[] command = get ? BITFIELD_GET : cells == CellKind.BITS ? BITFIELD_SET : BITFIELD_INCRBY;
+        long[] offsets = new long[k];
         for (int c = 0; c < count; c++) {
-            ProbeOffsets.pack(hashOf.applyAsLong(c), shape, sharding.firstCell(shard), cells, scratch, out);
+            ProbeOffsets.fill(hashOf.applyAsLong(c), shape, sharding.firstCell(shard), cells, offsets);
+            for (long offset : offsets) {
+                args.add(command);
+                args.add(fieldType);
+                args.add(RedisStore.bytes(Long.toString(offset)));
+                if (!get) {
+                    args.add(ONE);
+                }
+            }
         }
-        return out.array();
+        return args;
     }
 
-    /** Item c's k values in a reply of {@link Scripts#CELLS}, which starts with the stamp. */
+    /**
+     * The values of a probing run's reply: after the stamp, one list per BITFIELD call of the
+     * script, concatenated.
+     */
     @SuppressWarnings("unchecked")
-    private List<Long> values(List<?> reply, int item) {
-        return (List<Long>) reply.subList(1 + item * k, 1 + (item + 1) * k);
+    private static List<Long> values(List<?> reply) {
+        if (reply.size() == 2) {
+            return (List<Long>) reply.get(1);
+        }
+        List<Long> values = new ArrayList<>();
+        for (int call = 1; call < reply.size(); call++) {
+            values.addAll((List<Long>) reply.get(call));
+        }
+        return values;
     }
 
     /** A run of {@link Scripts#CELLS} on a shard that does not probe: {@code read}, {@code count}, ... */

@@ -146,6 +146,12 @@ final class RedisStore implements AutoCloseable {
                     replies.add(NO_SCRIPT);
                 } catch (JedisDataException e) {
                     replies.add(failure(operation, e));
+                } catch (IllegalStateException e) {
+                    // A cluster pipeline leaves the commands of a node it could not reach without a
+                    // reply; whether such a command ran is unknown.
+                    replies.add(new RedisFilterException(server, filterName, operation,
+                            "no answer from the server within the timeout, or it is unreachable (no reply to a"
+                                    + " pipelined command)", e));
                 }
             }
             return replies;

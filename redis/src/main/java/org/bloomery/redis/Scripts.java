@@ -17,6 +17,13 @@ final class Scripts {
             "end");
 
     /**
+     * BITFIELD arguments per call of {@link #CELLS}' probing operations: a multiple of 3 ({@code
+     * GET t offset}) and of 4 ({@code SET|INCRBY t offset 1}) below Lua's limit of about 8,000
+     * values one {@code unpack} may return.
+     */
+    static final int PROBE_SLICE = 6_000;
+
+    /**
      * Runs one operation on a cells key after checking, in the same step, that the key is the one
      * the handle opened: a string of exactly the length the filter's shape gives, ending with the
      * filter's identity ({@link CellsTrailer}). If not, it changes nothing and answers a {@link
@@ -27,12 +34,13 @@ final class Scripts {
      * ARGV[2] the identity in hex, ARGV[3] the operation, then its arguments:
      * <ul>
      *   <li>{@code check}: nothing; answers 1.
-     *   <li>{@code get}, {@code set}, {@code incr} (ARGV[4] the BITFIELD type, ARGV[5] the offsets,
-     *       each a big-endian unsigned 32-bit integer): {@code BITFIELD GET}, {@code SET ... 1}, or
-     *       {@code OVERFLOW SAT INCRBY ... 1} per offset, in order, so each probe sees the ones
-     *       before it; at most 1,000 offsets per BITFIELD call (Lua's unpack limit). Answers the
-     *       key's 8-byte upload stamp, then one value per offset (the old bit, or the new counter).
-     *   <li>{@code remove} (ARGV[4], ARGV[5] as above): a counting remove. If any counter is 0 the
+     *   <li>{@code get}, {@code set}, {@code incr} (ARGV[4..]: the BITFIELD sub-commands, {@code GET
+     *       t offset}, {@code SET t offset 1} or {@code INCRBY t offset 1}, as the client formed
+     *       them): runs them in order, so each probe sees the ones before it, {@value
+     *       #PROBE_SLICE} arguments per BITFIELD call ({@code incr} with {@code OVERFLOW SAT}
+     *       first). Answers the key's 8-byte upload stamp, then each call's list of values (the old
+     *       bit, or the new counter), so that a run's values pass through the script uncopied.
+     *   <li>{@code remove} (ARGV[4] the BITFIELD type, ARGV[5..] the offsets): a counting remove. If any counter is 0 the
      *       item is definitely absent: answers 0 and changes nothing. Otherwise lowers each counter
      *       by one in probe order (a counter probed twice is lowered twice), except a saturated
      *       counter (15), which may stand for more insertions than it can tell and so never goes
@@ -82,23 +90,21 @@ final class Scripts {
             "  redis.call('BITOP', 'OR', key, key, KEYS[2])",
             "  return 1",
             "end",
-            "local t, packed = ARGV[4], ARGV[5]",
-            "local count = #packed / 4",
-            "local function off(i) return (struct.unpack('>I4', packed, 4 * i + 1)) end",
             "if op == 'remove' then",
+            "  local t, count = ARGV[4], #ARGV - 4",
             "  local get = {}",
-            "  for i = 0, count - 1 do",
-            "    get[#get + 1] = 'GET'; get[#get + 1] = t; get[#get + 1] = off(i)",
+            "  for i = 1, count do",
+            "    get[#get + 1] = 'GET'; get[#get + 1] = t; get[#get + 1] = ARGV[4 + i]",
             "  end",
             "  local before = redis.call('BITFIELD', key, unpack(get))",
             "  for i = 1, count do",
             "    if before[i] == 0 then return 0 end",
             "  end",
             "  local now, order = {}, {}",
-            "  for i = 0, count - 1 do",
-            "    local offset = off(i)",
+            "  for i = 1, count do",
+            "    local offset = ARGV[4 + i]",
             "    local value = now[offset]",
-            "    if value == nil then value = before[i + 1]; order[#order + 1] = offset end",
+            "    if value == nil then value = before[i]; order[#order + 1] = offset end",
             "    if value > 0 and value < " + CellKind.COUNTER_MAX + " then value = value - 1 end",
             "    now[offset] = value",
             "  end",
@@ -110,19 +116,13 @@ final class Scripts {
             "  return 1",
             "end",
             "local out = {string.sub(trailer, 1, " + UploadStamp.BYTES + ")}",
-            "for first = 0, count - 1, 1000 do",
-            "  local args = {}",
-            "  if op == 'incr' then args[1] = 'OVERFLOW'; args[2] = 'SAT' end",
-            "  for i = first, math.min(count, first + 1000) - 1 do",
-            "    if op == 'get' then",
-            "      args[#args + 1] = 'GET'; args[#args + 1] = t; args[#args + 1] = off(i)",
-            "    else",
-            "      args[#args + 1] = op == 'set' and 'SET' or 'INCRBY'; args[#args + 1] = t; args[#args + 1] = off(i)",
-            "      args[#args + 1] = 1",
-            "    end",
+            "for first = 4, #ARGV, " + PROBE_SLICE + " do",
+            "  local last = math.min(#ARGV, first + " + (PROBE_SLICE - 1) + ")",
+            "  if op == 'incr' then",
+            "    out[#out + 1] = redis.call('BITFIELD', key, 'OVERFLOW', 'SAT', unpack(ARGV, first, last))",
+            "  else",
+            "    out[#out + 1] = redis.call('BITFIELD', key, unpack(ARGV, first, last))",
             "  end",
-            "  local got = redis.call('BITFIELD', key, unpack(args))",
-            "  for x = 1, #got do out[#out + 1] = got[x] end",
             "end",
             "return out"));
 

@@ -50,6 +50,20 @@ class ClusterFaultTest {
         return RedisCluster.nodeOfSlot(JedisClusterCRC16.getSlot(key));
     }
 
+    /**
+     * The first pipelined call to a restarted node may find the client's old connection to it
+     * broken, and fail with the typed exception for that; the client connects anew for the next.
+     */
+    private static void reconnect(MembershipFilter<Long> filter, long hash) {
+        try {
+            SharedKind.mightContainAll(filter, new long[] {hash});
+        } catch (RedisDataLostException e) {
+            // It reached the node.
+        } catch (RedisFilterException e) {
+            assertThat(e).hasMessageContaining("no answer");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @EnumSource(SharedKind.class)
     void aKilledMasterFailsItsCallsAndAnswersAsBeforeOnceBack(SharedKind kind) {
@@ -82,6 +96,7 @@ class ClusterFaultTest {
                     .satisfies(e -> assertThat(((RedisFilterException) e).firstUnconfirmed()).isPresent());
 
             cluster.restart(lost);
+            reconnect(filter, hashes[0]);
             assertThat(SharedKind.mightContainAll(filter, hashes)).as("after the node came back with its data")
                     .doesNotContain(false);
             for (int i = 0; i < 100; i++) {
@@ -91,6 +106,7 @@ class ClusterFaultTest {
             cluster.kill(lost);
             cluster.wipe(lost);
             cluster.restart(lost);
+            reconnect(filter, hashes[0]);
             for (int i = 0; i < 100; i++) {
                 long hash = hashes[i];
                 if (nodeOf(filter, keys, hash) == lost) {

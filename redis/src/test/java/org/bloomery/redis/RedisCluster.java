@@ -109,6 +109,9 @@ final class RedisCluster implements AutoCloseable {
                 try (Jedis jedis = new Jedis("127.0.0.1", node.port())) {
                     String info = jedis.clusterInfo();
                     ok &= info.contains("cluster_state:ok") && info.contains("cluster_known_nodes:3");
+                } catch (redis.clients.jedis.exceptions.JedisException e) {
+                    // A node restarting refuses connections, then answers LOADING while it reads its file.
+                    ok = false;
                 }
             }
             if (ok) {
