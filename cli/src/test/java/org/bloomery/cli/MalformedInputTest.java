@@ -5,12 +5,15 @@ import static org.bloomery.cli.CliRun.execute;
 import static org.bloomery.cli.CliRun.withStdin;
 
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +24,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /**
  * Malformed calls and input files: every one exits with 2 and one {@code bloomery:} line on stderr
@@ -280,5 +285,35 @@ class MalformedInputTest {
     void anEndlessLineIsRefusedAtTheLimit() {
         assertOneLineAndTwo(execute(build("--input", "/dev/zero", "--out", never.toString(), "--expected", "10")),
                 List.of("line 1 of /dev/zero is longer than 1,048,576 bytes"));
+    }
+
+    /** A command that fails as the JVM can: no command reports these, so the last resort must. */
+    @Command(name = "failing")
+    static final class Failing implements Callable<Integer> {
+        private final Error error;
+
+        Failing(Error error) {
+            this.error = error;
+        }
+
+        @Override
+        public Integer call() {
+            throw error;
+        }
+    }
+
+    static Stream<Arguments> errors() {
+        return Stream.of(Arguments.of(new OutOfMemoryError("Java heap space"),
+                        "bloomery: out of memory (Java heap space): give java a larger heap with -Xmx"),
+                Arguments.of(new StackOverflowError(), "bloomery: internal error: java.lang.StackOverflowError"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("errors")
+    void anErrorOfTheJvmEndsInOneLineAndTwo(Error error, String line) {
+        StringWriter stderr = new StringWriter();
+        CommandLine failing = new CommandLine(new Failing(error)).setErr(new PrintWriter(stderr));
+        assertThat(Main.run(failing)).isEqualTo(Main.USAGE);
+        assertThat(stderr.toString()).isEqualTo(line + System.lineSeparator());
     }
 }
