@@ -34,7 +34,7 @@ public final class Main implements Runnable {
      * @param args the arguments
      */
     public static void main(String[] args) {
-        System.exit(run(commandLine(System.in), args));
+        System.exit(execute(commandLine(System.in), args));
     }
 
     /**
@@ -46,7 +46,7 @@ public final class Main implements Runnable {
      * @param args the arguments
      * @return the exit code
      */
-    public static int run(CommandLine commandLine, String... args) {
+    public static int execute(CommandLine commandLine, String... args) {
         try {
             return commandLine.execute(args);
         } catch (OutOfMemoryError e) {

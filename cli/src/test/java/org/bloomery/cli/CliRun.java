@@ -17,15 +17,17 @@ record CliRun(int exitCode, String stdout, String stderr) {
     static CliRun withStdin(byte[] stdin, String... args) {
         StringWriter stdout = new StringWriter();
         StringWriter stderr = new StringWriter();
-        int code = Main.run(Main.commandLine(new ByteArrayInputStream(stdin)).setOut(new PrintWriter(stdout))
+        int code = Main.execute(Main.commandLine(new ByteArrayInputStream(stdin)).setOut(new PrintWriter(stdout))
                 .setErr(new PrintWriter(stderr)), args);
         return new CliRun(code, stdout.toString(), stderr.toString());
     }
 
+    /** Runs the command line with text on stdin, as UTF-8. */
     static CliRun withStdin(String stdin, String... args) {
         return withStdin(stdin.getBytes(StandardCharsets.UTF_8), args);
     }
 
+    /** Runs the command line with nothing on stdin. */
     static CliRun execute(String... args) {
         return withStdin(new byte[0], args);
     }

@@ -313,7 +313,7 @@ class MalformedInputTest {
     void anErrorOfTheJvmEndsInOneLineAndTwo(Error error, String line) {
         StringWriter stderr = new StringWriter();
         CommandLine failing = new CommandLine(new Failing(error)).setErr(new PrintWriter(stderr));
-        assertThat(Main.run(failing)).isEqualTo(Main.USAGE);
+        assertThat(Main.execute(failing)).isEqualTo(Main.USAGE);
         assertThat(stderr.toString()).isEqualTo(line + System.lineSeparator());
     }
 }
