@@ -28,8 +28,8 @@ final class LineItems {
     /**
      * The longest item, in bytes of UTF-8 without the line end: 1 MiB. Items are keys (a word, a
      * password, a URL, an identifier), so a longer line is almost surely not an item but a file of
-     * another sort, such as one without line ends; the bound keeps one line's bytes and chars under
-     * 3 MiB of heap however large the file is.
+     * another sort, such as one without line ends; the bound keeps what one line takes (its bytes,
+     * chars and string) to a few MiB of heap however large the file is.
      */
     static final int MAX_ITEM_BYTES = 1 << 20;
     /** Lines between two progress lines on stderr. */
