@@ -84,12 +84,13 @@ final class BuildCommand implements Callable<Integer> {
 
     /** The input's non-empty lines: a first pass over a file that the build then reads again. */
     private long countItems() throws IOException {
+        // A pipe or a device would be used up by the count and give the build nothing to read; checked
+        // before opening, which blocks on a named pipe until something writes to it.
+        if (Files.exists(input) && !Files.isDirectory(input) && !Files.isRegularFile(input)) {
+            throw new ParameterException(spec.commandLine(), "--input " + input + " is not a regular file (a pipe"
+                    + " or a device?), so it cannot be read twice to count its items first: give --expected");
+        }
         try (InputStream in = UserFiles.openToRead(input)) {
-            // A pipe or a device would be used up by the count and give the build nothing to read.
-            if (!Files.isRegularFile(input)) {
-                throw new ParameterException(spec.commandLine(), "--input " + input + " is not a regular file (a pipe"
-                        + " or a device?), so it cannot be read twice to count its items first: give --expected");
-            }
             return new LineItems(in, input.toString()).countNonEmpty();
         }
     }

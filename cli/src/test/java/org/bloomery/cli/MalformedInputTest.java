@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
@@ -269,12 +270,20 @@ class MalformedInputTest {
         }
     }
 
-    /** A device or a pipe cannot be read twice, once to count the items and once to build. */
+    /**
+     * A device or a pipe cannot be read twice, once to count the items and once to build; a named
+     * pipe that nothing writes to is refused without opening it (opening would wait for a writer).
+     */
     @Test
     @EnabledOnOs(OS.LINUX)
-    void aDeviceAsInputNeedsExpected() {
+    @Timeout(60)
+    void aDeviceOrAPipeAsInputNeedsExpected() throws Exception {
         assertOneLineAndTwo(execute(build("--input", "/dev/null", "--out", never.toString())),
                 List.of("--input /dev/null is not a regular file", "give --expected"));
+        Path fifo = dir.resolve("items.fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertOneLineAndTwo(execute(build("--input", fifo.toString(), "--out", never.toString())),
+                List.of("--input " + fifo + " is not a regular file (a pipe or a device?)"));
         CliRun sized = execute(build("--input", "/dev/null", "--out", file("from-device.blmf"), "--expected", "10"));
         assertThat(sized.exitCode()).as(sized.stderr()).isZero();
     }
