@@ -29,8 +29,10 @@ final class LayerScripts {
     /**
      * The checks every script but {@link #CREATE} starts with: {@code checkIdentity()} answers an
      * error reply if the metadata (KEYS[1]) is missing, of another type, or of another identity than
-     * ARGV[1], else nil; {@code checkLayer(i, bytes)} answers one if layer i (KEYS[i + 2]) is not a
-     * string of that many bytes. Sets {@code storedLayers} to the stored layer count.
+     * ARGV[1], else nil, and sets {@code storedLayers} to the stored layer count; {@code
+     * checkFilter()} answers that error, or {@code {STALE}} if the stored count is not {@code L}
+     * (ARGV[2]), else nil; {@code checkLayer(i, bytes)} answers an error reply if layer i (KEYS[i +
+     * 2]) is not a string of that many bytes.
      */
     private static final String CHECKS = String.join("\n",
             "local function damaged(key, what)",
@@ -55,6 +57,13 @@ final class LayerScripts {
             "      .. ' replaced since, and the name created anew')",
             "  end",
             "  storedLayers = tonumber(meta[2])",
+            "  return nil",
+            "end",
+            "local L = tonumber(ARGV[2])",
+            "local function checkFilter()",
+            "  local failed = checkIdentity()",
+            "  if failed then return failed end",
+            "  if storedLayers ~= L then return {" + STALE + "} end",
             "  return nil",
             "end",
             "local function checkLayer(i, bytes)",
@@ -143,11 +152,9 @@ final class LayerScripts {
      */
     static final LuaScript ADD = LuaScript.of(String.join("\n",
             CHECKS,
-            "local L = tonumber(ARGV[2])",
-            "local n = tonumber(ARGV[3])",
-            "local failed = checkIdentity()",
+            "local failed = checkFilter()",
             "if failed then return failed end",
-            "if storedLayers ~= L then return {1} end",
+            "local n = tonumber(ARGV[3])",
             "local k, cap, start = {}, {}, {}",
             "local a, stride = 4, 0",
             "local nextBytes",
@@ -212,11 +219,9 @@ final class LayerScripts {
      */
     static final LuaScript EXISTS = LuaScript.of(String.join("\n",
             CHECKS,
-            "local L = tonumber(ARGV[2])",
-            "local n = tonumber(ARGV[3])",
-            "local failed = checkIdentity()",
+            "local failed = checkFilter()",
             "if failed then return failed end",
-            "if storedLayers ~= L then return {1} end",
+            "local n = tonumber(ARGV[3])",
             "local k, start = {}, {}",
             "local stride = 0",
             "for i = 0, L - 1 do",
@@ -266,10 +271,8 @@ final class LayerScripts {
      */
     static final LuaScript CLEAR = LuaScript.of(String.join("\n",
             CHECKS,
-            "local L = tonumber(ARGV[2])",
-            "local failed = checkIdentity()",
+            "local failed = checkFilter()",
             "if failed then return failed end",
-            "if storedLayers ~= L then return {1} end",
             "for i = 0, L - 1 do",
             "  failed = checkLayer(i, tonumber(ARGV[3 + i]))",
             "  if failed then return failed end",
@@ -290,9 +293,8 @@ final class LayerScripts {
     static final LuaScript DELETE = LuaScript.of(String.join("\n",
             CHECKS,
             "if redis.call('EXISTS', KEYS[1]) == 1 then",
-            "  local failed = checkIdentity()",
+            "  local failed = checkFilter()",
             "  if failed then return failed end",
-            "  if storedLayers ~= tonumber(ARGV[2]) then return {1} end",
             "end",
             "for i = 1, #KEYS do redis.call('DEL', KEYS[i]) end",
             "return {0}"));

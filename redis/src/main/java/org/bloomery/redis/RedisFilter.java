@@ -206,13 +206,15 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     // ---- batches -----------------------------------------------------------------------------
 
     /**
-     * Adds many items, in one pipeline per 10,000 items: one round trip per batch rather than per
-     * item, with up to 100 items of one shard in each command. Each item's add is atomic and sees
-     * the items before it, exactly as single adds in order would; the batch as a whole is not
-     * atomic.
+     * Adds many items, in one pipeline per 10,000 items (one round trip per 10,000 items rather
+     * than per item), with up to 100 items of one shard in each script run. Each item's add sees
+     * the items before it, exactly as single adds in order would; each run is atomic, the batch as
+     * a whole is not: if it fails, {@link RedisFilterException#firstUnconfirmed()} says how far it
+     * got. The whole call has one deadline, option {@code timeoutMillis}.
      *
      * @param items the items, none null
      * @return how many of them were definitely new (as {@link #add} counts)
+     * @throws RedisFilterException as {@link #addAllHashes}
      */
     public int addAll(Collection<? extends T> items) {
         long[] hashes = hashes(items);

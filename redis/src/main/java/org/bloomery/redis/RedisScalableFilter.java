@@ -39,9 +39,13 @@ import org.bloomery.api.spi.Envelope;
  * whole step is atomic on the server, so clients adding at once never both add a layer, never
  * lose an item and never count one twice; {@link #approximateCount()} is exactly the number of adds
  * that answered true ({@code BF.CARD}). A query is one read-only script over every layer. Batches
- * send up to 100 items per script and 10,000 per pipeline: one round trip per batch.
+ * send up to 100 items per script and 10,000 per pipeline: one round trip per 10,000 items, within
+ * one deadline for the whole call (option {@code timeoutMillis}); a failed batch add says how far
+ * it got ({@link RedisFilterException#firstUnconfirmed()}). Every script first checks that the
+ * metadata holds the identity this handle opened and that each layer it reads has its length, and
+ * fails with {@link RedisDataLostException} otherwise.
  *
- * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, hasher id, layout,
+ * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, identity, hasher id, layout,
  * expansion, tightening, non-scaling, the spec, and the counts {@code layers}, {@code items:i},
  * {@code card}; never a credential) and the layers {@code <prefix>{<name>}:layer:<i>}. Every key
  * carries the hash tag {@code {<name>}}, so in a Redis Cluster they all live in one slot, as a
