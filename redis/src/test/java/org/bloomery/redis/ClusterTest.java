@@ -130,7 +130,10 @@ class ClusterTest {
         // stamps differ, so they still see one filter whole.
         UploadRace race = new UploadRace(FilterSpec.of(UploadRace.ITEMS, 0.001).withOption("layout", "blocked"));
         try (JedisCluster uploader = cluster.client(2_000); JedisCluster readerClient = cluster.client(2_000)) {
-            RedisFilter<Long> reader = RedisFilters.upload(readerClient, "swapped", 12, race.old);
+            RedisFilters.upload(readerClient, "swapped", 12, race.old);
+            RedisFilter<Long> reader = RedisFilters.classic(readerClient, "swapped",
+                    UploadRace.patient(FilterSpec.of(UploadRace.ITEMS, 0.001).withOption("layout", "blocked"), 12),
+                    KeyHasher.longs());
             race.run(uploader, reader, 12, 10, 2);
             assertThat(race.classify(reader.mightContainAllHashes(race.probes))).isEqualTo("old");
             assertThat(uploader.hget(reader.keys().get(0), Metadata.SWITCHING)).as("the switching mark").isNull();

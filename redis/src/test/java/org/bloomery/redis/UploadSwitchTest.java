@@ -30,7 +30,9 @@ class UploadSwitchTest extends OnSharedServer {
     void batchesRacingUploadsSeeTheWholeOldFilterOrTheWholeNew() throws Exception {
         UploadRace race = new UploadRace(SPEC);
         try (JedisPooled readerClient = RedisServer.shared().client()) {
-            RedisFilter<Long> reader = RedisFilters.upload(readerClient, "swapped", SHARDS, race.old);
+            RedisFilters.upload(readerClient, "swapped", SHARDS, race.old);
+            RedisFilter<Long> reader = RedisFilters.classic(readerClient, "swapped", UploadRace.patient(SPEC, SHARDS),
+                    KeyHasher.longs());
             race.run(client, reader, SHARDS, 20, 2);
             assertThat(FilterBytes.of(reader)).isEqualTo(FilterBytes.of(race.old));
             assertThat(client.keys("*")).as("no temporary key left").containsExactlyInAnyOrderElementsOf(reader.keys());

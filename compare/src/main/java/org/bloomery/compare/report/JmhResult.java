@@ -1,5 +1,10 @@
 package org.bloomery.compare.report;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +29,10 @@ import java.util.TreeMap;
  */
 public record JmhResult(String benchmark, Map<String, String> params, String mode, int threads, double score,
                         double error, String unit, String jmhVersion, String vm) {
+    /** Deepest nesting accepted, so that a hostile file cannot exhaust the stack. */
+    private static final int MAX_DEPTH = 64;
+    private static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build()).build());
 
     /** Copies the parameters into name order. */
     public JmhResult {
@@ -50,7 +59,7 @@ public record JmhResult(String benchmark, Map<String, String> params, String mod
      * @throws IllegalArgumentException if it is not a JMH JSON result file, naming what is wrong
      */
     public static List<JmhResult> parse(String json) {
-        if (!(Json.parse(json) instanceof List<?> entries)) {
+        if (!(readJson(json) instanceof List<?> entries)) {
             throw new IllegalArgumentException("a JMH result file is a JSON array of benchmarks");
         }
         List<JmhResult> results = new ArrayList<>();
@@ -72,6 +81,17 @@ public record JmhResult(String benchmark, Map<String, String> params, String mod
         return results;
     }
 
+    /** JSON text as maps, lists, numbers, strings, booleans and nulls. */
+    private static Object readJson(String json) {
+        try {
+            return JSON.readValue(json, Object.class);
+        } catch (JsonProcessingException e) {
+            JsonLocation where = e.getLocation();
+            throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage()
+                    + (where == null ? "" : " at line " + where.getLineNr() + ", column " + where.getColumnNr()), e);
+        }
+    }
+
     private static Map<?, ?> map(Object value, String what) {
         if (value instanceof Map<?, ?> m) {
             return m;
@@ -88,8 +108,8 @@ public record JmhResult(String benchmark, Map<String, String> params, String mod
 
     /** A number, or JMH's "NaN" string for a figure it could not compute. */
     private static double number(Object value, String name) {
-        if (value instanceof Double d) {
-            return d;
+        if (value instanceof Number n) {
+            return n.doubleValue();
         }
         if ("NaN".equals(value)) {
             return Double.NaN;

@@ -68,8 +68,9 @@ class JmhResultTest {
                 .hasMessageContaining("JSON array");
         assertThatThrownBy(() -> JmhResult.parse("[{\"benchmark\": \"a.b\"}]"))
                 .hasMessageContaining("primaryMetric");
-        assertThatThrownBy(() -> JmhResult.parse("[1, 2")).hasMessageContaining("offset 5");
+        assertThatThrownBy(() -> JmhResult.parse("[1, 2")).hasMessageContaining("not valid JSON")
+                .hasMessageContaining("line 1");
         assertThatThrownBy(() -> JmhResult.parse("[" + "[".repeat(100) + "]".repeat(100) + "]"))
-                .hasMessageContaining("nesting");
+                .hasMessageContaining("not valid JSON").hasMessageContaining("nesting depth");
     }
 }
