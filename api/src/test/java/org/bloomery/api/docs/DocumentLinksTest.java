@@ -1,0 +1,135 @@
+package org.bloomery.api.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every relative link in the project's Markdown pages (README.md, FORMAT.md, CHANGELOG.md and
+ * docs/) resolves: the file exists, and an anchor names a heading of it, as GitHub makes anchors
+ * from headings (lower case, punctuation dropped, spaces to hyphens, a repeated heading numbered).
+ */
+class DocumentLinksTest {
+    /** The repository's root: this module's parent directory, where Maven runs the tests from. */
+    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+    private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
+    private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
+    private static final Pattern FENCE = Pattern.compile("^\\s*(```|~~~)");
+
+    static Stream<Path> pages() throws IOException {
+        List<Path> pages = new ArrayList<>();
+        for (String name : List.of("README.md", "FORMAT.md", "CHANGELOG.md")) {
+            if (Files.exists(ROOT.resolve(name))) {
+                pages.add(ROOT.resolve(name));
+            }
+        }
+        Path docs = ROOT.resolve("docs");
+        if (Files.isDirectory(docs)) {
+            try (Stream<Path> files = Files.list(docs)) {
+                files.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+            }
+        }
+        assertThat(pages).as("pages under " + ROOT).isNotEmpty();
+        return pages.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pages")
+    void everyRelativeLinkAndAnchorResolves(Path page) {
+        List<String> broken = new ArrayList<>();
+        for (String target : links(page)) {
+            if (target.matches("^[a-zA-Z][a-zA-Z0-9+.-]*:.*")) {
+                continue; // http:, https:, mailto: and other absolute links are not checked here.
+            }
+            int hash = target.indexOf('#');
+            String file = hash < 0 ? target : target.substring(0, hash);
+            Path linked = file.isEmpty() ? page : page.getParent().resolve(URI.create(file).getPath()).normalize();
+            if (!Files.exists(linked)) {
+                broken.add(target + " (no file " + ROOT.relativize(linked) + ")");
+            } else if (hash >= 0 && !anchors(linked).contains(target.substring(hash + 1))) {
+                broken.add(target + " (no heading with anchor #" + target.substring(hash + 1) + " in "
+                        + ROOT.relativize(linked) + ")");
+            }
+        }
+        assertThat(broken).as("broken links in " + ROOT.relativize(page)).isEmpty();
+    }
+
+    /** The link targets of a page, outside code blocks and code spans. */
+    private static List<String> links(Path page) {
+        List<String> targets = new ArrayList<>();
+        boolean code = false;
+        for (String line : read(page)) {
+            if (FENCE.matcher(line).find()) {
+                code = !code;
+                continue;
+            }
+            if (code) {
+                continue;
+            }
+            Matcher m = LINK.matcher(line.replaceAll("`[^`]*`", ""));
+            while (m.find()) {
+                targets.add(m.group(1));
+            }
+        }
+        return targets;
+    }
+
+    /** The anchors of a page's headings, as GitHub makes them. */
+    static Set<String> anchors(Path page) {
+        Set<String> anchors = new HashSet<>();
+        Map<String, Integer> seen = new HashMap<>();
+        boolean code = false;
+        for (String line : read(page)) {
+            if (FENCE.matcher(line).find()) {
+                code = !code;
+                continue;
+            }
+            Matcher m = HEADING.matcher(line);
+            if (code || !m.matches()) {
+                continue;
+            }
+            String slug = slug(m.group(1));
+            int n = seen.merge(slug, 1, Integer::sum) - 1;
+            anchors.add(n == 0 ? slug : slug + "-" + n);
+        }
+        return anchors;
+    }
+
+    /** GitHub's anchor of a heading's text. */
+    static String slug(String heading) {
+        String text = heading.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").toLowerCase(Locale.ROOT);
+        StringBuilder slug = new StringBuilder();
+        text.codePoints().forEach(c -> {
+            if (Character.isLetterOrDigit(c) || c == '-' || c == '_') {
+                slug.appendCodePoint(c);
+            } else if (c == ' ') {
+                slug.append('-');
+            }
+        });
+        return slug.toString();
+    }
+
+    private static List<String> read(Path page) {
+        try {
+            return Files.readAllLines(page);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
