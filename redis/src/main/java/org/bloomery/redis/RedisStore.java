@@ -257,8 +257,9 @@ final class RedisStore implements AutoCloseable {
         try {
             return command.get();
         } catch (JedisConnectionException e) {
-            throw new RedisFilterException(server, filterName, operation,
-                    "no answer from the server within the timeout, or it is unreachable (" + scrub(e.getMessage()) + ")",
+            String tls = TlsFailure.describe(server, e);
+            throw new RedisFilterException(server, filterName, operation, tls != null ? scrub(tls)
+                    : "no answer from the server within the timeout, or it is unreachable (" + scrub(e.getMessage()) + ")",
                     scrubbed(e));
         } catch (JedisException e) {
             throw new RedisFilterException(server, filterName, operation,
