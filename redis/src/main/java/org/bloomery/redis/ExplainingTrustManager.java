@@ -35,20 +35,23 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
+        SSLSession session = socket instanceof SSLSocket ssl ? ssl.getHandshakeSession() : null;
+        ClientCertificates.handshakeStarted(session);
         try {
             delegate.checkServerTrusted(chain, authType, socket);
         } catch (CertificateException e) {
-            SSLSession session = socket instanceof SSLSocket ssl ? ssl.getHandshakeSession() : null;
             throw explain(chain, authType, session, e);
         }
     }
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+        SSLSession session = engine == null ? null : engine.getHandshakeSession();
+        ClientCertificates.handshakeStarted(session);
         try {
             delegate.checkServerTrusted(chain, authType, engine);
         } catch (CertificateException e) {
-            throw explain(chain, authType, engine == null ? null : engine.getHandshakeSession(), e);
+            throw explain(chain, authType, session, e);
         }
     }
 
@@ -106,7 +109,7 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
             message = certificate + " does not match host " + (host == null ? "named in the URI" : host) + " (its names: "
                     + names(leaf) + "; hostname verification; set " + TlsOptions.VERIFY_HOSTNAME + "=false to skip it)";
         } else {
-            message = certificate + " is not trusted by " + trustedBy + " (" + rootMessage(refusal) + ")";
+            message = certificate + " is not trusted by " + trustedBy + " (" + TlsFailure.root(refusal).getMessage() + ")";
         }
         return new CertificateException(message, refusal);
     }
@@ -130,13 +133,5 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
         } catch (java.security.cert.CertificateParsingException e) {
             return "subject alternative names unreadable";
         }
-    }
-
-    private static String rootMessage(Throwable thrown) {
-        Throwable root = thrown;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return String.valueOf(root.getMessage());
     }
 }

@@ -28,13 +28,16 @@ final class TlsFailure {
      */
     static String describe(String server, Throwable thrown) {
         SSLException tls = find(thrown);
+        String askedInVain = ClientCertificates.askedInVain(server);
         if (tls == null) {
-            return null;
+            // The server may have closed the connection at once, before its alert could be read.
+            return askedInVain == null ? null : "TLS handshake with " + server + " failed: " + askedInVain
+                    + "; the server closed the connection (" + root(thrown) + ")";
         }
         String detail = String.valueOf(tls.getMessage());
         String reason;
-        if (detail.contains("certificate_required")) {
-            reason = "the server asked for a client certificate and none was given (option " + TlsOptions.KEY_STORE + ")";
+        if (askedInVain != null) {
+            reason = askedInVain + " (" + detail + ")";
         } else if (detail.contains("bad_certificate") || detail.contains("unknown_ca")
                 || detail.contains("certificate_unknown") || detail.contains("decrypt_error")) {
             reason = "the server refused the client certificate of option " + TlsOptions.KEY_STORE
@@ -45,6 +48,15 @@ final class TlsFailure {
             reason = detail;
         }
         return "TLS handshake with " + server + " failed: " + reason;
+    }
+
+    /** @return the last exception of the cause chain */
+    static Throwable root(Throwable thrown) {
+        Throwable root = thrown;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
     }
 
     /** The first SSLException reached through causes and suppressed exceptions, breadth first. */

@@ -20,6 +20,7 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.spi.SpecOptions;
@@ -109,13 +110,14 @@ final class TlsOptions {
             }
             TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             trust.init(anchors);
-            KeyManager[] keys = null;
+            X509ExtendedKeyManager keys = null;
             Optional<String> keyStore = spec.option(KEY_STORE);
             if (keyStore.isPresent()) {
                 keys = readKeys(keyStore.get(), spec.option(KEY_STORE_PASSWORD).orElse(""));
             }
             SSLContext context = SSLContext.getInstance("TLS");
-            context.init(keys, new TrustManager[] {new ExplainingTrustManager(x509(trust), trustedBy)}, null);
+            context.init(new KeyManager[] {new ClientCertificates(keys)},
+                    new TrustManager[] {new ExplainingTrustManager(x509(trust), trustedBy)}, null);
             return Optional.of(new TlsOptions(context.getSocketFactory(), verifyHostname, trustedBy,
                     keyStore.orElse(null)));
         } catch (GeneralSecurityException e) {
@@ -183,8 +185,8 @@ final class TlsOptions {
         return anchors;
     }
 
-    /** The key managers of a client key store: its private key and certificate chain. */
-    private static KeyManager[] readKeys(String file, String password) throws GeneralSecurityException {
+    /** The key manager of a client key store: its private key and certificate chain. */
+    private static X509ExtendedKeyManager readKeys(String file, String password) throws GeneralSecurityException {
         KeyStore store = readStore(KEY_STORE, file, Optional.of(password));
         boolean hasKey = false;
         for (String alias : Collections.list(store.aliases())) {
@@ -200,7 +202,13 @@ final class TlsOptions {
             throw unusable(KEY_STORE, file, "its private key cannot be read with option '" + KEY_STORE_PASSWORD
                     + "' (a key password other than the store's is not supported)");
         }
-        return keys.getKeyManagers();
+        for (KeyManager manager : keys.getKeyManagers()) {
+            if (manager instanceof X509ExtendedKeyManager x509) {
+                return x509;
+            }
+        }
+        throw new IllegalStateException("the JVM's " + keys.getAlgorithm() + " key manager factory gives no X.509"
+                + " key manager");
     }
 
     /** A PKCS12 or JKS file, its type found from its content. */

@@ -1,0 +1,221 @@
+package org.bloomery.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.contract.FilterBytes;
+import org.bloomery.redisserver.RedisServerProcess;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import redis.clients.jedis.JedisPooled;
+
+/**
+ * TLS against real {@code redis-server} processes with a TLS port and certificates the test makes
+ * ({@link TestCertificates}): a CA file or a trust store is trusted, an unrelated CA or a
+ * certificate for another host is refused with a message saying what was not trusted, hostname
+ * verification can be switched off, a server that requires client certificates refuses a client
+ * without one and accepts one with {@code tlsKeyStore}, and the store passwords appear nowhere a
+ * filter shows or stores its spec.
+ */
+class TlsTest {
+    private static TestCertificates certificates;
+    /** Certificate for 127.0.0.1; no client certificate needed. */
+    private static RedisServerProcess trusting;
+    /** Certificate for another host (DNS elsewhere.invalid), signed by the test CA. */
+    private static RedisServerProcess wrongHost;
+    /** Certificate for 127.0.0.1; requires a client certificate signed by the test CA. */
+    private static RedisServerProcess mutual;
+
+    @BeforeAll
+    static void start() {
+        certificates = TestCertificates.get();
+        trusting = RedisServerProcess.startWithTls(certificates.serverPem, certificates.serverKey, certificates.caPem);
+        wrongHost = RedisServerProcess.startWithTls(certificates.wrongHostPem, certificates.wrongHostKey,
+                certificates.caPem);
+        mutual = RedisServerProcess.startWithTls(certificates.serverPem, certificates.serverKey, certificates.caPem,
+                "--tls-auth-clients", "yes");
+    }
+
+    @AfterAll
+    static void stop() {
+        for (RedisServerProcess server : new RedisServerProcess[] {trusting, wrongHost, mutual}) {
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+
+    private static FilterSpec spec(RedisServerProcess server, String name) {
+        return FilterSpec.of(1000, 0.01).withOption("uri", server.tlsUri()).withOption("name", name)
+                .withOption("timeoutMillis", "2000");
+    }
+
+    /** Adds and finds an item over TLS, then checks through the plain port that it reached the server. */
+    private static void assertWorks(String kind, FilterSpec spec, RedisServerProcess server) {
+        try (MembershipFilter<CharSequence> filter = Filters.create(kind, spec, KeyHasher.strings())) {
+            filter.add("over-tls");
+            assertThat(filter.mightContain("over-tls")).isTrue();
+            assertThat(filter.mightContain("never-added")).isFalse();
+        }
+        try (JedisPooled plain = new JedisPooled("127.0.0.1", server.port())) {
+            assertThat(plain.keys("bloomery:{" + spec.option("name").orElseThrow() + "}:*")).isNotEmpty();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aTrustedCaFileWorks(String kind) {
+        assertWorks(kind, spec(trusting, "ca-file-" + kind).withOption("tlsCaCert", certificates.caPem.toString()),
+                trusting);
+    }
+
+    static Stream<String> kinds() {
+        return Stream.of("redis-classic", "redis-counting", "redis-scalable");
+    }
+
+    static Stream<Path> trustStores() {
+        return Stream.of(TestCertificates.get().trustStoreP12, TestCertificates.get().trustStoreJks);
+    }
+
+    @ParameterizedTest
+    @MethodSource("trustStores")
+    void aTrustStoreWorks(Path store) {
+        assertWorks("redis-classic", spec(trusting, "store-" + store.getFileName().toString().replace('.', '-'))
+                .withOption("tlsTrustStore", store.toString())
+                .withOption("tlsTrustStorePassword", TestCertificates.STORE_PASSWORD), trusting);
+    }
+
+    @Test
+    void anUntrustedCertificateIsReportedAsSuch() {
+        Throwable thrown = catchThrowable(() -> Filters.create("redis-classic", spec(trusting, "untrusted")
+                .withOption("tlsCaCert", certificates.otherCaPem.toString()), KeyHasher.strings()));
+        assertThat(thrown).isInstanceOf(RedisFilterException.class)
+                .hasMessageContaining("TLS handshake with 127.0.0.1:" + trusting.tlsPort() + " failed")
+                .hasMessageContaining("the server's certificate (CN=redis-server, issued by CN=Bloomery Test CA)")
+                .hasMessageContaining("is not trusted by tlsCaCert " + certificates.otherCaPem)
+                .hasMessageNotContaining("no answer from the server");
+    }
+
+    @Test
+    void withoutTrustOptionsTheJvmTrustStoreDecides() {
+        Throwable thrown = catchThrowable(() -> Filters.create("redis-classic", spec(trusting, "jvm-trust"),
+                KeyHasher.strings()));
+        assertThat(thrown).isInstanceOf(RedisFilterException.class)
+                .hasMessageContaining("TLS handshake with 127.0.0.1:" + trusting.tlsPort() + " failed")
+                .hasMessageContaining("is not trusted by the JVM's default trust store");
+    }
+
+    @Test
+    void aCertificateForAnotherHostIsRefusedUnlessVerificationIsOff() {
+        FilterSpec spec = spec(wrongHost, "wrong-host").withOption("tlsCaCert", certificates.caPem.toString());
+        Throwable thrown = catchThrowable(() -> Filters.create("redis-classic", spec, KeyHasher.strings()));
+        assertThat(thrown).isInstanceOf(RedisFilterException.class)
+                .hasMessageContaining("TLS handshake with 127.0.0.1:" + wrongHost.tlsPort() + " failed")
+                .hasMessageContaining("(CN=elsewhere, issued by CN=Bloomery Test CA) does not match host 127.0.0.1")
+                .hasMessageContaining("DNS:elsewhere.invalid")
+                .hasMessageContaining("set tlsVerifyHostname=false to skip it");
+        assertWorks("redis-classic", spec.withOption("tlsVerifyHostname", "false"), wrongHost);
+    }
+
+    @Test
+    void aServerRequiringClientCertificatesRefusesAClientWithoutOne() {
+        FilterSpec spec = spec(mutual, "mutual").withOption("tlsCaCert", certificates.caPem.toString());
+        Throwable thrown = catchThrowable(() -> Filters.create("redis-counting", spec, KeyHasher.strings()));
+        assertThat(thrown).isInstanceOf(RedisFilterException.class)
+                .hasMessageContaining("TLS handshake with 127.0.0.1:" + mutual.tlsPort() + " failed")
+                .hasMessageContaining("the server asked for a client certificate and none was given (option tlsKeyStore)");
+        assertWorks("redis-counting", spec.withOption("tlsKeyStore", certificates.clientKeyStore.toString())
+                .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), mutual);
+    }
+
+    /** The store passwords never show: not in the spec a filter reports, its toString, its snapshot or its metadata. */
+    @Test
+    void theStorePasswordsAppearNowhere() {
+        FilterSpec spec = spec(mutual, "secrets")
+                .withOption("tlsTrustStore", certificates.trustStoreP12.toString())
+                .withOption("tlsTrustStorePassword", TestCertificates.STORE_PASSWORD)
+                .withOption("tlsKeyStore", certificates.clientKeyStore.toString())
+                .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD);
+        List<String> texts = new ArrayList<>();
+        try (MembershipFilter<CharSequence> filter = Filters.create("redis-classic", spec, KeyHasher.strings())) {
+            filter.add("alice");
+            assertThat(filter.spec().option("tlsTrustStorePassword")).hasValue("****");
+            assertThat(filter.spec().option("tlsKeyStorePassword")).hasValue("****");
+            assertThat(filter.spec().option("tlsKeyStore")).hasValue(certificates.clientKeyStore.toString());
+            texts.add(filter.toString());
+            texts.add(filter.spec().toString());
+            byte[] snapshot = FilterBytes.of(filter);
+            texts.add(new String(snapshot, StandardCharsets.ISO_8859_1));
+            assertThat(texts.get(2)).doesNotContain("tlsKeyStore").doesNotContain("tlsTrustStore");
+            try (JedisPooled plain = new JedisPooled("127.0.0.1", mutual.port())) {
+                texts.add(plain.hgetAll(((RedisFilter<?>) filter).keys().get(0)).toString());
+            }
+        }
+        texts.add(RedisOptions.read(CellKind.BITS, spec, null).toString());
+        texts.add(ScalableOptions.read(spec, null).toString());
+        for (String text : texts) {
+            assertThat(text).doesNotContain(TestCertificates.STORE_PASSWORD);
+        }
+    }
+
+    /** A wrong value is refused when the spec is read, before any connection, naming the option and file. */
+    @Test
+    void badFilesAndPasswordsAreRefusedWhenTheSpecIsRead() {
+        String wrong = "wr0ng-Passw0rd-8821";
+        Path missing = certificates.caPem.resolveSibling("missing.pem");
+        Path directory = certificates.caPem.getParent();
+        FilterSpec base = spec(trusting, "refused");
+        assertRefused(base.withOption("tlsCaCert", missing.toString()), "tlsCaCert", missing.toString(),
+                "cannot be read");
+        assertRefused(base.withOption("tlsCaCert", certificates.serverKey.toString()), "tlsCaCert",
+                certificates.serverKey.toString(), "holds no X.509 certificate");
+        assertRefused(base.withOption("tlsTrustStore", certificates.trustStoreP12.toString())
+                .withOption("tlsTrustStorePassword", wrong), "tlsTrustStore", certificates.trustStoreP12.toString(),
+                "wrong password");
+        assertRefused(base.withOption("tlsTrustStore", certificates.trustStoreJks.toString())
+                .withOption("tlsTrustStorePassword", wrong), "tlsTrustStore", certificates.trustStoreJks.toString(),
+                "wrong password");
+        assertRefused(base.withOption("tlsTrustStore", directory.toString()), "tlsTrustStore", directory.toString(),
+                "not a readable file");
+        assertRefused(base.withOption("tlsTrustStore", certificates.caPem.toString()), "tlsTrustStore",
+                certificates.caPem.toString(), "PKCS12 or JKS");
+        assertRefused(base.withOption("tlsKeyStore", certificates.clientKeyStore.toString())
+                .withOption("tlsKeyStorePassword", wrong), "tlsKeyStore", certificates.clientKeyStore.toString(),
+                "wrong password");
+        assertRefused(base.withOption("tlsKeyStore", certificates.trustStoreP12.toString())
+                .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), "tlsKeyStore",
+                certificates.trustStoreP12.toString(), "holds no private key");
+        assertRefused(base.withOption("tlsCaCert", certificates.caPem.toString())
+                .withOption("tlsTrustStore", certificates.trustStoreP12.toString()), "tlsCaCert", "tlsTrustStore",
+                "cannot both be given");
+        assertRefused(base.withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), "tlsKeyStorePassword",
+                "tlsKeyStore", "without");
+        assertRefused(base.withOption("tlsVerifyHostname", "maybe"), "tlsVerifyHostname", "maybe", "");
+        assertRefused(base.withOption("uri", trusting.uri()).withOption("tlsCaCert", certificates.caPem.toString()),
+                "tlsCaCert", "rediss://", "needs TLS");
+    }
+
+    private static void assertRefused(FilterSpec spec, String option, String named, String why) {
+        for (String kind : List.of("redis-classic", "redis-scalable")) {
+            Throwable thrown = catchThrowable(() -> Filters.create(kind, spec, KeyHasher.strings()));
+            assertThat(thrown).as(kind + " with " + option).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("'" + option + "'").hasMessageContaining(named).hasMessageContaining(why);
+            for (Throwable t = thrown; t != null; t = t.getCause()) {
+                assertThat(String.valueOf(t)).doesNotContain(TestCertificates.STORE_PASSWORD)
+                        .doesNotContain("wr0ng-Passw0rd-8821");
+            }
+        }
+    }
+}
