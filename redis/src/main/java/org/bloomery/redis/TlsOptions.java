@@ -46,6 +46,15 @@ final class TlsOptions {
             VERIFY_HOSTNAME);
     /** The options whose values are secrets: never shown, stored or written. */
     static final Set<String> SECRETS = Set.of(TRUST_STORE_PASSWORD, KEY_STORE_PASSWORD);
+    /** The options as a provider's description lists them. */
+    static final String DESCRIPTION = ""
+            + "  " + CA_CERT + "      with rediss://: PEM file of the CA certificates to trust; default the JVM's trust store\n"
+            + "  " + TRUST_STORE + ", " + TRUST_STORE_PASSWORD + "   with rediss://: PKCS12 or JKS trust store instead"
+            + " of " + CA_CERT + "\n"
+            + "  " + KEY_STORE + ", " + KEY_STORE_PASSWORD + "   with rediss://: PKCS12 client key and certificate,"
+            + " for servers that require one\n"
+            + "  " + VERIFY_HOSTNAME + "   with rediss://: check that the server's certificate names its host;"
+            + " default true\n";
     /** How the JDK names the check that the certificate matches the host (RFC 2818). */
     private static final String HTTPS_IDENTIFICATION = "HTTPS";
 
