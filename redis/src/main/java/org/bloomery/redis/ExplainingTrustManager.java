@@ -6,6 +6,7 @@ import java.security.cert.X509Certificate;
 import java.util.Collection;
 import java.util.List;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509ExtendedTrustManager;
@@ -35,12 +36,13 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
 
     @Override
     public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) throws CertificateException {
-        SSLSession session = socket instanceof SSLSocket ssl ? ssl.getHandshakeSession() : null;
+        SSLSocket ssl = socket instanceof SSLSocket s ? s : null;
+        SSLSession session = ssl == null ? null : ssl.getHandshakeSession();
         ClientCertificates.handshakeStarted(session);
         try {
             delegate.checkServerTrusted(chain, authType, socket);
         } catch (CertificateException e) {
-            throw explain(chain, authType, session, e);
+            throw explain(chain, authType, session, ssl != null && checksHost(ssl.getSSLParameters()), e);
         }
     }
 
@@ -51,7 +53,7 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
         try {
             delegate.checkServerTrusted(chain, authType, engine);
         } catch (CertificateException e) {
-            throw explain(chain, authType, session, e);
+            throw explain(chain, authType, session, engine != null && checksHost(engine.getSSLParameters()), e);
         }
     }
 
@@ -60,7 +62,7 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
         try {
             delegate.checkServerTrusted(chain, authType);
         } catch (CertificateException e) {
-            throw explain(chain, authType, null, e);
+            throw explain(chain, authType, null, false, e);
         }
     }
 
@@ -84,12 +86,17 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
         return delegate.getAcceptedIssuers();
     }
 
+    private static boolean checksHost(SSLParameters parameters) {
+        return parameters != null && parameters.getEndpointIdentificationAlgorithm() != null;
+    }
+
     /**
-     * The refusal, explained. The chain is checked once more without the host (the two-argument
-     * check does no endpoint identification): if it passes, the host was what failed.
+     * The refusal, explained. The chain is checked once more without the connection (the
+     * two-argument check does no endpoint identification): if it passes and the host was checked,
+     * the host was what failed.
      */
     private CertificateException explain(X509Certificate[] chain, String authType, SSLSession session,
-            CertificateException refusal) {
+            boolean hostChecked, CertificateException refusal) {
         if (chain == null || chain.length == 0) {
             return refusal;
         }
@@ -104,12 +111,15 @@ final class ExplainingTrustManager extends X509ExtendedTrustManager {
         } catch (CertificateException | RuntimeException e) {
             chainTrusted = false;
         }
+        String reason = TlsFailure.root(refusal).getMessage();
         String message;
-        if (chainTrusted) {
+        if (chainTrusted && hostChecked) {
             message = certificate + " does not match host " + (host == null ? "named in the URI" : host) + " (its names: "
                     + names(leaf) + "; hostname verification; set " + TlsOptions.VERIFY_HOSTNAME + "=false to skip it)";
+        } else if (chainTrusted) {
+            message = certificate + " is trusted by " + trustedBy + " but refused for this connection (" + reason + ")";
         } else {
-            message = certificate + " is not trusted by " + trustedBy + " (" + TlsFailure.root(refusal).getMessage() + ")";
+            message = certificate + " is not trusted by " + trustedBy + " (" + reason + ")";
         }
         return new CertificateException(message, refusal);
     }
