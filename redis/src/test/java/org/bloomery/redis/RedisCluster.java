@@ -29,11 +29,29 @@ final class RedisCluster implements AutoCloseable {
 
     /** Starts the three nodes, assigns the slots, joins them and waits until the cluster is ok. */
     static RedisCluster start() {
+        return start(false);
+    }
+
+    /**
+     * {@link #start()} with TLS ({@link RedisServer#startWithTls}) for clients and on the cluster
+     * bus ({@code tls-cluster yes}): the nodes announce their TLS ports, so a cluster client must
+     * connect with TLS. The plain ports stay open for the set-up and checks.
+     */
+    static RedisCluster startWithTls() {
+        return start(true);
+    }
+
+    private static RedisCluster start(boolean tls) {
         List<RedisServer> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
-                nodes.add(RedisServer.start("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                        "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "no"));
+                List<String> args = new ArrayList<>(List.of("--cluster-enabled", "yes", "--cluster-config-file",
+                        "nodes.conf", "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "no"));
+                if (tls) {
+                    args.addAll(List.of("--tls-cluster", "yes"));
+                }
+                String[] extra = args.toArray(String[]::new);
+                nodes.add(tls ? RedisServer.startWithTls(extra) : RedisServer.start(extra));
             }
             for (int i = 0; i < 3; i++) {
                 try (Jedis node = new Jedis("127.0.0.1", nodes.get(i).port())) {
@@ -46,7 +64,9 @@ final class RedisCluster implements AutoCloseable {
             }
             try (Jedis first = new Jedis("127.0.0.1", nodes.get(0).port())) {
                 for (int i = 1; i < 3; i++) {
-                    first.sendCommand(Protocol.Command.CLUSTER, "MEET", "127.0.0.1", Integer.toString(nodes.get(i).port()));
+                    // A node's cluster port (and its bus port, 10000 above) is its TLS port under tls-cluster.
+                    int port = tls ? nodes.get(i).tlsPort() : nodes.get(i).port();
+                    first.sendCommand(Protocol.Command.CLUSTER, "MEET", "127.0.0.1", Integer.toString(port));
                 }
             }
             RedisCluster cluster = new RedisCluster(nodes);

@@ -145,8 +145,10 @@ final class TestCertificates {
     private static void keytool(List<List<String>> runs) throws IOException {
         List<Process> processes = new ArrayList<>();
         for (List<String> args : runs) {
-            List<String> command = new ArrayList<>();
-            command.add(KEYTOOL);
+            // Each run is a short JVM: client compiler only and the serial collector start it in
+            // about half the CPU time, which counts on a loaded build machine.
+            List<String> command = new ArrayList<>(List.of(KEYTOOL, "-J-XX:+IgnoreUnrecognizedVMOptions",
+                    "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
             command.addAll(args);
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             // Every argument is given; a prompt would read end of input and fail rather than wait.
