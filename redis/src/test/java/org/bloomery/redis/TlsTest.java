@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
@@ -140,16 +141,20 @@ class TlsTest {
                 .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), mutual);
     }
 
-    /** The store passwords never show: not in the spec a filter reports, its toString, its snapshot or its metadata. */
-    @Test
-    void theStorePasswordsAppearNowhere() {
-        FilterSpec spec = spec(mutual, "secrets")
+    /**
+     * The store passwords never show: not in the spec a filter reports, its toString, its snapshot,
+     * any hash it keeps in Redis, or the options read from the spec.
+     */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void theStorePasswordsAppearNowhere(String kind) {
+        FilterSpec spec = spec(mutual, "secrets-" + kind)
                 .withOption("tlsTrustStore", certificates.trustStoreP12.toString())
                 .withOption("tlsTrustStorePassword", TestCertificates.STORE_PASSWORD)
                 .withOption("tlsKeyStore", certificates.clientKeyStore.toString())
                 .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD);
         List<String> texts = new ArrayList<>();
-        try (MembershipFilter<CharSequence> filter = Filters.create("redis-classic", spec, KeyHasher.strings())) {
+        try (MembershipFilter<CharSequence> filter = Filters.create(kind, spec, KeyHasher.strings())) {
             filter.add("alice");
             assertThat(filter.spec().option("tlsTrustStorePassword")).hasValue("****");
             assertThat(filter.spec().option("tlsKeyStorePassword")).hasValue("****");
@@ -160,7 +165,14 @@ class TlsTest {
             texts.add(new String(snapshot, StandardCharsets.ISO_8859_1));
             assertThat(texts.get(2)).doesNotContain("tlsKeyStore").doesNotContain("tlsTrustStore");
             try (JedisPooled plain = new JedisPooled("127.0.0.1", mutual.port())) {
-                texts.add(plain.hgetAll(((RedisFilter<?>) filter).keys().get(0)).toString());
+                Set<String> keys = plain.keys("bloomery:{secrets-" + kind + "}:*");
+                assertThat(keys).isNotEmpty();
+                for (String key : keys) {
+                    if (plain.type(key).equals("hash")) {
+                        texts.add(plain.hgetAll(key).toString());
+                    }
+                }
+                assertThat(texts).hasSizeGreaterThan(3);
             }
         }
         texts.add(RedisOptions.read(CellKind.BITS, spec, null).toString());
