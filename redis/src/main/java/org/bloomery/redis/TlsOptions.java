@@ -31,8 +31,11 @@ import redis.clients.jedis.DefaultJedisClientConfig;
  * {@code tlsCaCert} or {@code tlsTrustStore} (with {@code tlsTrustStorePassword}), {@code
  * tlsKeyStore} (with {@code tlsKeyStorePassword}) and {@code tlsVerifyHostname}. Every file is read
  * when the spec is read, so a missing file, a wrong password or a file without a certificate fails
- * then, naming the option and the file. The passwords are used to open the stores and not kept:
- * this object holds the loaded stores' socket factory, and {@link #toString} names only the files.
+ * then, naming the option and the file. Without a CA file or trust store the JVM's trust store
+ * decides ({@code javax.net.ssl.trustStore}, else the JDK's {@code cacerts}); without {@code
+ * tlsKeyStore} a client certificate comes from {@code javax.net.ssl.keyStore} if that is set, as
+ * with the JDK's default TLS context. The passwords are used to open the stores and not kept: this
+ * object holds the loaded stores' socket factory, and {@link #toString} names only the files.
  */
 final class TlsOptions {
     static final String CA_CERT = "tlsCaCert";
@@ -55,6 +58,9 @@ final class TlsOptions {
             + " for servers that require one\n"
             + "  " + VERIFY_HOSTNAME + "   with rediss://: check that the server's certificate names its host;"
             + " default true\n";
+    /** The JVM-wide client key store, used when option {@code tlsKeyStore} is not given. */
+    private static final String JVM_KEY_STORE = "javax.net.ssl.keyStore";
+    private static final String JVM_KEY_STORE_PASSWORD = "javax.net.ssl.keyStorePassword";
     /** How the JDK names the check that the certificate matches the host (RFC 2818). */
     private static final String HTTPS_IDENTIFICATION = "HTTPS";
 
@@ -109,9 +115,10 @@ final class TlsOptions {
                 anchors = readCaCertificates(caCert.get());
                 trustedBy = CA_CERT + " " + caCert.get();
             } else if (trustStore.isPresent()) {
-                anchors = readStore(TRUST_STORE, trustStore.get(), spec.option(TRUST_STORE_PASSWORD));
+                anchors = readStore(option(TRUST_STORE), option(TRUST_STORE_PASSWORD), trustStore.get(),
+                        spec.option(TRUST_STORE_PASSWORD));
                 if (!hasCertificate(anchors)) {
-                    throw unusable(TRUST_STORE, trustStore.get(), "it holds no certificate"
+                    throw unusable(option(TRUST_STORE), trustStore.get(), "it holds no certificate"
                             + (spec.option(TRUST_STORE_PASSWORD).isEmpty() ? " that can be read without option '"
                                     + TRUST_STORE_PASSWORD + "'" : ""));
                 }
@@ -121,8 +128,15 @@ final class TlsOptions {
             trust.init(anchors);
             X509ExtendedKeyManager keys = null;
             Optional<String> keyStore = spec.option(KEY_STORE);
+            String jvmKeyStore = System.getProperty(JVM_KEY_STORE);
             if (keyStore.isPresent()) {
-                keys = readKeys(keyStore.get(), spec.option(KEY_STORE_PASSWORD).orElse(""));
+                keys = readKeys(option(KEY_STORE), option(KEY_STORE_PASSWORD), keyStore.get(),
+                        spec.option(KEY_STORE_PASSWORD).orElse(""));
+            } else if (jvmKeyStore != null && !jvmKeyStore.isEmpty() && !jvmKeyStore.equals("NONE")) {
+                // As the JVM's default TLS context would: a client certificate from -Djavax.net.ssl.keyStore.
+                keys = readKeys(property(JVM_KEY_STORE), property(JVM_KEY_STORE_PASSWORD), jvmKeyStore,
+                        System.getProperty(JVM_KEY_STORE_PASSWORD, ""));
+                keyStore = Optional.of(jvmKeyStore);
             }
             SSLContext context = SSLContext.getInstance("TLS");
             context.init(new KeyManager[] {new ClientCertificates(keys)},
@@ -172,14 +186,14 @@ final class TlsOptions {
         try (InputStream in = Files.newInputStream(Path.of(file))) {
             certificates = CertificateFactory.getInstance("X.509").generateCertificates(in);
         } catch (IOException e) {
-            throw unusable(CA_CERT, file, "it cannot be read (" + e + ")");
+            throw unusable(option(CA_CERT), file, "it cannot be read (" + e + ")");
         } catch (CertificateException e) {
-            throw unusable(CA_CERT, file, "it holds no X.509 certificate in PEM (" + e.getMessage() + ")");
+            throw unusable(option(CA_CERT), file, "it holds no X.509 certificate in PEM (" + e.getMessage() + ")");
         } catch (java.nio.file.InvalidPathException e) {
-            throw unusable(CA_CERT, file, "it is not a valid path");
+            throw unusable(option(CA_CERT), file, "it is not a valid path");
         }
         if (certificates.isEmpty()) {
-            throw unusable(CA_CERT, file, "it holds no X.509 certificate in PEM (-----BEGIN CERTIFICATE-----)");
+            throw unusable(option(CA_CERT), file, "it holds no X.509 certificate in PEM (-----BEGIN CERTIFICATE-----)");
         }
         KeyStore anchors = KeyStore.getInstance(KeyStore.getDefaultType());
         try {
@@ -195,21 +209,22 @@ final class TlsOptions {
     }
 
     /** The key manager of a client key store: its private key and certificate chain. */
-    private static X509ExtendedKeyManager readKeys(String file, String password) throws GeneralSecurityException {
-        KeyStore store = readStore(KEY_STORE, file, Optional.of(password));
+    private static X509ExtendedKeyManager readKeys(String source, String passwordSource, String file, String password)
+            throws GeneralSecurityException {
+        KeyStore store = readStore(source, passwordSource, file, Optional.of(password));
         boolean hasKey = false;
         for (String alias : Collections.list(store.aliases())) {
             hasKey |= store.isKeyEntry(alias);
         }
         if (!hasKey) {
-            throw unusable(KEY_STORE, file, "it holds no private key with its certificate");
+            throw unusable(source, file, "it holds no private key with its certificate");
         }
         KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         try {
             keys.init(store, password.toCharArray());
         } catch (java.security.UnrecoverableKeyException e) {
-            throw unusable(KEY_STORE, file, "its private key cannot be read with option '" + KEY_STORE_PASSWORD
-                    + "' (a key password other than the store's is not supported)");
+            throw unusable(source, file, "its private key cannot be read with " + passwordSource
+                    + " (a key password other than the store's is not supported)");
         }
         for (KeyManager manager : keys.getKeyManagers()) {
             if (manager instanceof X509ExtendedKeyManager x509) {
@@ -221,26 +236,25 @@ final class TlsOptions {
     }
 
     /** A PKCS12 or JKS file, its type found from its content. */
-    private static KeyStore readStore(String option, String file, Optional<String> password) {
+    private static KeyStore readStore(String source, String passwordSource, String file, Optional<String> password) {
         Path path;
         try {
             path = Path.of(file);
         } catch (java.nio.file.InvalidPathException e) {
-            throw unusable(option, file, "it is not a valid path");
+            throw unusable(source, file, "it is not a valid path");
         }
         if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-            throw unusable(option, file, "it is not a readable file");
+            throw unusable(source, file, "it is not a readable file");
         }
-        String passwordOption = option.equals(KEY_STORE) ? KEY_STORE_PASSWORD : TRUST_STORE_PASSWORD;
         try {
             return KeyStore.getInstance(path.toFile(), password.map(String::toCharArray).orElse(null));
         } catch (IOException e) {
             // The JDK reports a wrong password as an IOException whose cause is UnrecoverableKeyException.
             boolean wrongPassword = e.getCause() instanceof java.security.UnrecoverableKeyException;
-            throw unusable(option, file, wrongPassword ? "option '" + passwordOption + "' does not open it (wrong"
-                    + " password)" : "it cannot be read as a PKCS12 or JKS key store (" + e.getMessage() + ")");
+            throw unusable(source, file, wrongPassword ? passwordSource + " does not open it (wrong password)"
+                    : "it cannot be read as a PKCS12 or JKS key store (" + e.getMessage() + ")");
         } catch (GeneralSecurityException e) {
-            throw unusable(option, file, "it is not a PKCS12 or JKS key store (" + e.getMessage() + ")");
+            throw unusable(source, file, "it is not a PKCS12 or JKS key store (" + e.getMessage() + ")");
         }
     }
 
@@ -263,7 +277,20 @@ final class TlsOptions {
                 + " trust manager");
     }
 
-    private static IllegalArgumentException unusable(String option, String file, String why) {
-        return new IllegalArgumentException("option '" + option + "' = '" + file + "' is not usable: " + why);
+    private static String option(String key) {
+        return "option '" + key + "'";
+    }
+
+    private static String property(String key) {
+        return "system property '" + key + "'";
+    }
+
+    /**
+     * @param source where the file was named, e.g. {@code option 'tlsCaCert'}
+     * @param file the file as named
+     * @param why what is wrong; never a password
+     */
+    private static IllegalArgumentException unusable(String source, String file, String why) {
+        return new IllegalArgumentException(source + " = '" + file + "' is not usable: " + why);
     }
 }

@@ -141,6 +141,20 @@ class TlsTest {
                 .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), mutual);
     }
 
+    /** Without option tlsKeyStore the client certificate comes from the JVM's, as with the JDK's default TLS context. */
+    @Test
+    void withoutTlsKeyStoreTheJvmKeyStoreIsUsed() {
+        System.setProperty("javax.net.ssl.keyStore", certificates.clientKeyStore.toString());
+        System.setProperty("javax.net.ssl.keyStorePassword", TestCertificates.STORE_PASSWORD);
+        try {
+            assertWorks("redis-counting", spec(mutual, "jvm-key-store")
+                    .withOption("tlsCaCert", certificates.caPem.toString()), mutual);
+        } finally {
+            System.clearProperty("javax.net.ssl.keyStore");
+            System.clearProperty("javax.net.ssl.keyStorePassword");
+        }
+    }
+
     /**
      * The store passwords never show: not in the spec a filter reports, its toString, its snapshot,
      * any hash it keeps in Redis, or the options read from the spec.
