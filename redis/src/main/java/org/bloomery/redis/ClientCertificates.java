@@ -12,11 +12,13 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509ExtendedKeyManager;
 
 /**
- * The client's key manager: the keys of option {@code tlsKeyStore}, if any, and a record of the
- * servers whose latest handshake asked for a client certificate that could not be given. Under TLS
- * 1.3 a server that requires one refuses the client only after the client's side of the handshake
- * is done, often by closing the connection before its alert can be read; the record is what lets
- * {@link TlsFailure} still say why.
+ * The client's key manager: the keys of option {@code tlsKeyStore} (or of the JVM's key store), if
+ * any, and a record of the servers whose latest handshake asked for a client certificate that
+ * could not be given. Under TLS 1.3 a server that requires one refuses the client only after the
+ * client's side of the handshake is done, often by closing the connection before its alert can be
+ * read; the record is what lets {@link TlsFailure} still say why. It is kept for the whole JVM,
+ * by server, because the failure reaches {@link TlsFailure} as the client's exception, which
+ * carries no link to the connection; it holds one short text per server.
  */
 final class ClientCertificates extends X509ExtendedKeyManager {
     /** Server ({@code host:port}) to what was missing, for servers whose latest handshake asked in vain. */
