@@ -454,10 +454,12 @@ public final class RedisFilters {
                 return new JedisCluster(Set.of(address), config.build(), 2,
                         Duration.ofMillis(2L * options.timeoutMillis()));
             } catch (JedisException e) {
-                // The cluster client connects to a seed node at once, to learn the slots.
+                // The cluster client connects to a seed node at once, to learn the slots; the
+                // seed's own failure is a suppressed exception.
                 String tls = TlsFailure.describe(uri.server(), e);
+                Throwable seed = e.getSuppressed().length > 0 ? e.getSuppressed()[0] : e;
                 throw new RedisFilterException(uri.server(), options.name(), "connect", tls != null ? tls
-                        : "no seed node of the cluster answered (" + e.getMessage() + ")", e);
+                        : "the cluster's seed node did not tell its slots (" + seed.getMessage() + ")", e);
             }
         }
         config.database(uri.database());
