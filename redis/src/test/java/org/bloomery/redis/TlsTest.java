@@ -215,6 +215,10 @@ class TlsTest {
                 "wrong password");
         assertRefused(base.withOption("tlsTrustStore", directory.toString()), "tlsTrustStore", directory.toString(),
                 "not a readable file");
+        // A PKCS12 store keeps its certificates encrypted: without the password none can be read.
+        assertRefused(base.withOption("tlsTrustStore", certificates.trustStoreP12.toString()), "tlsTrustStore",
+                certificates.trustStoreP12.toString(), "holds no certificate that can be read without option"
+                        + " 'tlsTrustStorePassword'");
         assertRefused(base.withOption("tlsTrustStore", certificates.caPem.toString()), "tlsTrustStore",
                 certificates.caPem.toString(), "PKCS12 or JKS");
         assertRefused(base.withOption("tlsKeyStore", certificates.clientKeyStore.toString())
