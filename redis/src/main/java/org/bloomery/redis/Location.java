@@ -73,6 +73,13 @@ record Location(Optional<String> uri, boolean cluster, int timeoutMillis, String
         return new Location(uri, cluster, timeout, prefix, name, TlsOptions.read(kind, spec, options, tls));
     }
 
+    /** @return the location with the URI's password hidden, and the TLS options without theirs */
+    @Override
+    public String toString() {
+        return "Location[uri=" + uri.map(RedisUri::redact) + ", cluster=" + cluster + ", timeoutMillis=" + timeoutMillis
+                + ", prefix=" + prefix + ", name=" + name + ", tls=" + tls + "]";
+    }
+
     /**
      * Checks a filter name.
      *

@@ -189,10 +189,14 @@ class TlsTest {
                 assertThat(texts).hasSizeGreaterThan(3);
             }
         }
-        texts.add(RedisOptions.read(CellKind.BITS, spec, null).toString());
-        texts.add(ScalableOptions.read(spec, null).toString());
+        // The options read from the spec, with a password in the URI too.
+        String uriPassword = "ur1-Secr3t-5530";
+        FilterSpec withUriPassword = spec.withOption("uri", "rediss://user:" + uriPassword + "@127.0.0.1:" + mutual.tlsPort());
+        texts.add(RedisOptions.read(CellKind.BITS, withUriPassword, null).toString());
+        texts.add(ScalableOptions.read(withUriPassword, null).toString());
+        assertThat(texts.get(texts.size() - 1)).contains("client certificate from " + certificates.clientKeyStore);
         for (String text : texts) {
-            assertThat(text).doesNotContain(TestCertificates.STORE_PASSWORD);
+            assertThat(text).doesNotContain(TestCertificates.STORE_PASSWORD).doesNotContain(uriPassword);
         }
     }
 
