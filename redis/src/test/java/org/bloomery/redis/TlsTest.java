@@ -98,45 +98,43 @@ class TlsTest {
                 .withOption("tlsTrustStorePassword", TestCertificates.STORE_PASSWORD), trusting);
     }
 
+    /** Opening the filter fails with a TLS message about the server's TLS port that holds every fragment. */
+    private static void assertTlsRefused(FilterSpec spec, RedisServerProcess server, String... fragments) {
+        Throwable thrown = catchThrowable(() -> Filters.create("redis-counting", spec, KeyHasher.strings()));
+        assertThat(thrown).isInstanceOf(RedisFilterException.class)
+                .hasMessageContaining("TLS handshake with 127.0.0.1:" + server.tlsPort() + " failed")
+                .hasMessageNotContaining("no answer from the server");
+        for (String fragment : fragments) {
+            assertThat(thrown).hasMessageContaining(fragment);
+        }
+    }
+
     @Test
     void anUntrustedCertificateIsReportedAsSuch() {
-        Throwable thrown = catchThrowable(() -> Filters.create("redis-classic", spec(trusting, "untrusted")
-                .withOption("tlsCaCert", certificates.otherCaPem.toString()), KeyHasher.strings()));
-        assertThat(thrown).isInstanceOf(RedisFilterException.class)
-                .hasMessageContaining("TLS handshake with 127.0.0.1:" + trusting.tlsPort() + " failed")
-                .hasMessageContaining("the server's certificate (CN=redis-server, issued by CN=Bloomery Test CA)")
-                .hasMessageContaining("is not trusted by tlsCaCert " + certificates.otherCaPem)
-                .hasMessageNotContaining("no answer from the server");
+        assertTlsRefused(spec(trusting, "untrusted").withOption("tlsCaCert", certificates.otherCaPem.toString()),
+                trusting, "the server's certificate (CN=redis-server, issued by CN=Bloomery Test CA)",
+                "is not trusted by tlsCaCert " + certificates.otherCaPem);
     }
 
     @Test
     void withoutTrustOptionsTheJvmTrustStoreDecides() {
-        Throwable thrown = catchThrowable(() -> Filters.create("redis-classic", spec(trusting, "jvm-trust"),
-                KeyHasher.strings()));
-        assertThat(thrown).isInstanceOf(RedisFilterException.class)
-                .hasMessageContaining("TLS handshake with 127.0.0.1:" + trusting.tlsPort() + " failed")
-                .hasMessageContaining("is not trusted by the JVM's default trust store");
+        assertTlsRefused(spec(trusting, "jvm-trust"), trusting, "is not trusted by the JVM's default trust store");
     }
 
     @Test
     void aCertificateForAnotherHostIsRefusedUnlessVerificationIsOff() {
         FilterSpec spec = spec(wrongHost, "wrong-host").withOption("tlsCaCert", certificates.caPem.toString());
-        Throwable thrown = catchThrowable(() -> Filters.create("redis-classic", spec, KeyHasher.strings()));
-        assertThat(thrown).isInstanceOf(RedisFilterException.class)
-                .hasMessageContaining("TLS handshake with 127.0.0.1:" + wrongHost.tlsPort() + " failed")
-                .hasMessageContaining("(CN=elsewhere, issued by CN=Bloomery Test CA) does not match host 127.0.0.1")
-                .hasMessageContaining("DNS:elsewhere.invalid")
-                .hasMessageContaining("set tlsVerifyHostname=false to skip it");
+        assertTlsRefused(spec, wrongHost,
+                "(CN=elsewhere, issued by CN=Bloomery Test CA) does not match host 127.0.0.1",
+                "DNS:elsewhere.invalid", "set tlsVerifyHostname=false to skip it");
         assertWorks("redis-classic", spec.withOption("tlsVerifyHostname", "false"), wrongHost);
     }
 
     @Test
     void aServerRequiringClientCertificatesRefusesAClientWithoutOne() {
         FilterSpec spec = spec(mutual, "mutual").withOption("tlsCaCert", certificates.caPem.toString());
-        Throwable thrown = catchThrowable(() -> Filters.create("redis-counting", spec, KeyHasher.strings()));
-        assertThat(thrown).isInstanceOf(RedisFilterException.class)
-                .hasMessageContaining("TLS handshake with 127.0.0.1:" + mutual.tlsPort() + " failed")
-                .hasMessageContaining("the server asked for a client certificate and none was given (option tlsKeyStore)");
+        assertTlsRefused(spec, mutual,
+                "the server asked for a client certificate and none was given (option tlsKeyStore)");
         assertWorks("redis-counting", spec.withOption("tlsKeyStore", certificates.clientKeyStore.toString())
                 .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), mutual);
     }
