@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import redis.clients.jedis.JedisPooled;
 
@@ -198,55 +200,67 @@ class TlsTest {
         }
     }
 
-    /** A wrong value is refused when the spec is read, before any connection, naming the option and file. */
-    @Test
-    void badFilesAndPasswordsAreRefusedWhenTheSpecIsRead() {
-        String wrong = "wr0ng-Passw0rd-8821";
-        Path missing = certificates.caPem.resolveSibling("missing.pem");
-        Path directory = certificates.caPem.getParent();
-        FilterSpec base = spec(trusting, "refused");
-        assertRefused(base.withOption("tlsCaCert", missing.toString()), "tlsCaCert", missing.toString(),
-                "cannot be read");
-        assertRefused(base.withOption("tlsCaCert", certificates.serverKey.toString()), "tlsCaCert",
-                certificates.serverKey.toString(), "holds no X.509 certificate");
-        assertRefused(base.withOption("tlsTrustStore", certificates.trustStoreP12.toString())
-                .withOption("tlsTrustStorePassword", wrong), "tlsTrustStore", certificates.trustStoreP12.toString(),
-                "wrong password");
-        assertRefused(base.withOption("tlsTrustStore", certificates.trustStoreJks.toString())
-                .withOption("tlsTrustStorePassword", wrong), "tlsTrustStore", certificates.trustStoreJks.toString(),
-                "wrong password");
-        assertRefused(base.withOption("tlsTrustStore", directory.toString()), "tlsTrustStore", directory.toString(),
-                "not a readable file");
-        // A PKCS12 store keeps its certificates encrypted: without the password none can be read.
-        assertRefused(base.withOption("tlsTrustStore", certificates.trustStoreP12.toString()), "tlsTrustStore",
-                certificates.trustStoreP12.toString(), "holds no certificate that can be read without option"
-                        + " 'tlsTrustStorePassword'");
-        assertRefused(base.withOption("tlsTrustStore", certificates.caPem.toString()), "tlsTrustStore",
-                certificates.caPem.toString(), "PKCS12 or JKS");
-        assertRefused(base.withOption("tlsKeyStore", certificates.clientKeyStore.toString())
-                .withOption("tlsKeyStorePassword", wrong), "tlsKeyStore", certificates.clientKeyStore.toString(),
-                "wrong password");
-        assertRefused(base.withOption("tlsKeyStore", certificates.trustStoreP12.toString())
-                .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), "tlsKeyStore",
-                certificates.trustStoreP12.toString(), "holds no private key");
-        assertRefused(base.withOption("tlsCaCert", certificates.caPem.toString())
-                .withOption("tlsTrustStore", certificates.trustStoreP12.toString()), "tlsCaCert", "tlsTrustStore",
-                "cannot both be given");
-        assertRefused(base.withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), "tlsKeyStorePassword",
-                "tlsKeyStore", "without");
-        assertRefused(base.withOption("tlsVerifyHostname", "maybe"), "tlsVerifyHostname", "maybe", "");
-        assertRefused(base.withOption("uri", trusting.uri()).withOption("tlsCaCert", certificates.caPem.toString()),
-                "tlsCaCert", "rediss://", "needs TLS");
+    private static final String WRONG_PASSWORD = "wr0ng-Passw0rd-8821";
+
+    /** One refused spec: its options beyond a rediss:// URI and a name, and what the message names. */
+    private static Arguments refusal(Map<String, String> options, String option, String named, String why) {
+        return Arguments.of(options, option, named, why);
     }
 
-    private static void assertRefused(FilterSpec spec, String option, String named, String why) {
-        for (String kind : List.of("redis-classic", "redis-scalable")) {
-            Throwable thrown = catchThrowable(() -> Filters.create(kind, spec, KeyHasher.strings()));
+    static Stream<Arguments> refusals() {
+        TestCertificates c = TestCertificates.get();
+        String missing = c.caPem.resolveSibling("missing.pem").toString();
+        String directory = c.caPem.getParent().toString();
+        String p12 = c.trustStoreP12.toString();
+        String jks = c.trustStoreJks.toString();
+        String keys = c.clientKeyStore.toString();
+        String password = TestCertificates.STORE_PASSWORD;
+        return Stream.of(
+                refusal(Map.of("tlsCaCert", missing), "tlsCaCert", missing, "cannot be read"),
+                refusal(Map.of("tlsCaCert", c.serverKey.toString()), "tlsCaCert", c.serverKey.toString(),
+                        "holds no X.509 certificate"),
+                refusal(Map.of("tlsTrustStore", p12, "tlsTrustStorePassword", WRONG_PASSWORD), "tlsTrustStore", p12,
+                        "wrong password"),
+                refusal(Map.of("tlsTrustStore", jks, "tlsTrustStorePassword", WRONG_PASSWORD), "tlsTrustStore", jks,
+                        "wrong password"),
+                refusal(Map.of("tlsTrustStore", directory), "tlsTrustStore", directory, "not a readable file"),
+                // A PKCS12 store keeps its certificates encrypted: without the password none can be read.
+                refusal(Map.of("tlsTrustStore", p12), "tlsTrustStore", p12,
+                        "holds no certificate that can be read without option 'tlsTrustStorePassword'"),
+                refusal(Map.of("tlsTrustStore", c.caPem.toString()), "tlsTrustStore", c.caPem.toString(),
+                        "PKCS12 or JKS"),
+                refusal(Map.of("tlsKeyStore", keys, "tlsKeyStorePassword", WRONG_PASSWORD), "tlsKeyStore", keys,
+                        "wrong password"),
+                refusal(Map.of("tlsKeyStore", p12, "tlsKeyStorePassword", password), "tlsKeyStore", p12,
+                        "holds no private key"),
+                refusal(Map.of("tlsCaCert", c.caPem.toString(), "tlsTrustStore", p12), "tlsCaCert", "tlsTrustStore",
+                        "cannot both be given"),
+                refusal(Map.of("tlsKeyStorePassword", password), "tlsKeyStorePassword", "tlsKeyStore", "without"),
+                refusal(Map.of("tlsVerifyHostname", "maybe"), "tlsVerifyHostname", "maybe", ""),
+                refusal(Map.of("uri", "redis://127.0.0.1:6379", "tlsCaCert", c.caPem.toString()), "tlsCaCert",
+                        "rediss://", "needs TLS"));
+    }
+
+    /**
+     * A wrong value is refused when the spec is read, before any connection (the URI's port has no
+     * server), naming the option and the file, never a password; by every Redis kind.
+     */
+    @ParameterizedTest(name = "{1}: {3}")
+    @MethodSource("refusals")
+    void badFilesAndPasswordsAreRefusedWhenTheSpecIsRead(Map<String, String> options, String option, String named,
+            String why) {
+        FilterSpec spec = FilterSpec.of(1000, 0.01).withOption("uri", "rediss://127.0.0.1:1").withOption("name", "refused");
+        for (Map.Entry<String, String> entry : options.entrySet()) {
+            spec = spec.withOption(entry.getKey(), entry.getValue());
+        }
+        for (String kind : kinds().toList()) {
+            FilterSpec refused = spec;
+            Throwable thrown = catchThrowable(() -> Filters.create(kind, refused, KeyHasher.strings()));
             assertThat(thrown).as(kind + " with " + option).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("'" + option + "'").hasMessageContaining(named).hasMessageContaining(why);
             for (Throwable t = thrown; t != null; t = t.getCause()) {
                 assertThat(String.valueOf(t)).doesNotContain(TestCertificates.STORE_PASSWORD)
-                        .doesNotContain("wr0ng-Passw0rd-8821");
+                        .doesNotContain(WRONG_PASSWORD);
             }
         }
     }
