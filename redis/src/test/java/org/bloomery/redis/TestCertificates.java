@@ -21,9 +21,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * The certificates of the TLS tests, made with the JDK alone ({@code keytool} of the running JDK,
  * no openssl): a test CA, and signed by it a server certificate for IP 127.0.0.1, one for another
- * host, and a client certificate; an unrelated CA; trust stores (PKCS12 and JKS) holding the test
- * CA. Private keys for {@code redis-server} are written as PKCS#8 PEM from the PKCS12 files. Keys
- * are EC P-256 (quick to make), valid for two days. Made once per test JVM.
+ * host, and a client certificate; an unrelated CA; a PEM bundle of both CAs; trust stores (PKCS12
+ * and JKS) holding the test CA. Private keys for {@code redis-server} are written as PKCS#8 PEM
+ * from the PKCS12 files. Keys are EC P-256 (quick to make), valid for two days. Made once per test
+ * JVM.
  */
 final class TestCertificates {
     /** The password of every store made here. */
@@ -36,6 +37,8 @@ final class TestCertificates {
     final Path caPem;
     /** A CA that signed nothing here, PEM. */
     final Path otherCaPem;
+    /** Both CAs in one PEM file, the unrelated one first. */
+    final Path caBundlePem;
     /** The server's certificate (SAN IP 127.0.0.1), PEM, and its key. */
     final Path serverPem;
     final Path serverKey;
@@ -51,6 +54,7 @@ final class TestCertificates {
     private TestCertificates(Path dir) {
         caPem = dir.resolve("ca.pem");
         otherCaPem = dir.resolve("other-ca.pem");
+        caBundlePem = dir.resolve("ca-bundle.pem");
         serverPem = dir.resolve("server.pem");
         serverKey = dir.resolve("server.key");
         wrongHostPem = dir.resolve("wrong-host.pem");
@@ -114,6 +118,7 @@ final class TestCertificates {
         keytool(signatures);
         writePem("CERTIFICATE", certificate(ca).getEncoded(), caPem);
         writePem("CERTIFICATE", certificate(otherCa).getEncoded(), otherCaPem);
+        Files.writeString(caBundlePem, Files.readString(otherCaPem) + Files.readString(caPem));
         writePem("PRIVATE KEY", privateKey(dir.resolve("server.p12.tmp")).getEncoded(), serverKey);
         writePem("PRIVATE KEY", privateKey(dir.resolve("wrong-host.p12.tmp")).getEncoded(), wrongHostKey);
         // The client's store: its key with the chain [client certificate, CA], as a TLS client sends it.

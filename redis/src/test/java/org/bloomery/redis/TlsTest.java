@@ -84,6 +84,13 @@ class TlsTest {
                 trusting);
     }
 
+    /** A CA file may hold several certificates: any of them may have signed the server's. */
+    @Test
+    void aCaBundleWorks() {
+        assertWorks("redis-counting", spec(trusting, "ca-bundle").withOption("tlsCaCert",
+                certificates.caBundlePem.toString()), trusting);
+    }
+
     static Stream<String> kinds() {
         return Stream.of("redis-classic", "redis-counting", "redis-scalable");
     }
