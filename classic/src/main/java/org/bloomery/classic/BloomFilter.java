@@ -45,7 +45,9 @@ import org.bloomery.api.bloom.Writers;
  * {@code single}, one thread at a time adds, clears, merges or intersects, without locked
  * instructions, while any number of threads query; such a filter does not declare {@link
  * Capability#CONCURRENT}, and the thread-safety paragraph below applies to the default only (see
- * {@link Writers#SINGLE} for what a query racing the one writer sees). The option is kept in the
+ * {@link Writers#SINGLE} for what a query racing the one writer sees). Two writers at once can lose
+ * bits of adds racing each other, whose items are then false negatives until added again ({@link
+ * Writers} says exactly what). The option is kept in the
  * spec and the envelope; it does not change the bits, so filters that differ only in it merge.
  *
  * <p><b>Thread safety</b> (with many writers). Every method may be called from many threads at once

@@ -1,14 +1,11 @@
 package org.bloomery.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -25,8 +22,8 @@ import picocli.CommandLine.Spec;
 /** {@code build}: a filter of any kind from a file of items, written to a file. */
 @Command(name = "build", mixinStandardHelpOptions = true,
         description = "Builds a filter holding every line of the input file (UTF-8, one item per line, empty"
-                + " lines skipped) and writes it in the Bloomery format. Progress goes to stderr every million"
-                + " lines.")
+                + " lines skipped, at most 1 MiB per line) and writes it in the Bloomery format. Progress goes"
+                + " to stderr every million lines.")
 final class BuildCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -35,18 +32,20 @@ final class BuildCommand implements Callable<Integer> {
             description = "The filter kind, e.g. classic, cuckoo, fuse (any kind found; a wrong one lists them).")
     private String kind;
 
-    @Option(names = "--fpp", required = true, paramLabel = "P",
-            description = "Target false-positive probability, in (0, 1).")
+    @Option(names = "--fpp", required = true, paramLabel = "P", converter = PlainNumberConverters.Real.class,
+            description = "Target false-positive probability, in (0, 1), plain decimal (0.001 or 1e-3).")
     private double fpp;
 
     @Option(names = "--input", required = true, paramLabel = "FILE", description = "The items, one per line.")
     private Path input;
 
-    @Option(names = "--out", required = true, paramLabel = "FILTER", description = "Where the filter is written.")
+    @Option(names = "--out", required = true, paramLabel = "FILTER",
+            description = "Where the filter is written; an existing regular file there is replaced.")
     private Path out;
 
-    @Option(names = "--expected", paramLabel = "N",
-            description = "Expected insertions to size the filter for (default: the input's non-empty lines).")
+    @Option(names = "--expected", paramLabel = "N", converter = PlainNumberConverters.Whole.class,
+            description = "Expected insertions to size the filter for (default: the input's non-empty lines;"
+                    + " needed when the input is not a regular file, such as a pipe).")
     private Long expected;
 
     @Option(names = "--option", paramLabel = "KEY=VALUE", description = "A kind option, e.g. fingerprintBits=16.")
@@ -61,7 +60,7 @@ final class BuildCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--expected must be at least 1, got " + expected);
         }
         PrintWriter err = spec.commandLine().getErr();
-        long lines = LineItems.count(input);
+        long lines = expected != null ? -1 : countItems();
         FilterSpec filterSpec = FilterSpec.of(expected != null ? expected : Math.max(1, lines), fpp);
         for (Map.Entry<String, String> option : options.entrySet()) {
             filterSpec = filterSpec.withOption(option.getKey(), option.getValue());
@@ -69,28 +68,30 @@ final class BuildCommand implements Callable<Integer> {
         // Checked before the input is read: an unknown kind or a bad option fails at once.
         Filters.create(kind, filterSpec, KeyHasher.strings());
         MembershipFilter<CharSequence> filter;
-        try (BufferedReader reader = LineItems.reader(LineItems.open(input, "input file"))) {
-            filter = Filters.build(kind, filterSpec, KeyHasher.strings(), LineItems.lines(reader, err, lines));
+        try (InputStream in = UserFiles.openToRead(input)) {
+            filter = Filters.build(kind, filterSpec, KeyHasher.strings(),
+                    new LineItems(in, input.toString()).nonEmpty(err, lines));
         } catch (UncheckedIOException e) {
-            if (e.getCause() instanceof CharacterCodingException) {
-                throw new IOException("the input file " + input + " is not valid UTF-8", e);
-            }
             throw e.getCause();
         }
-        // Written beside the target and moved over it, so a failed write never leaves half a filter.
-        Path temporary = out.resolveSibling(out.getFileName() + ".partial");
-        try {
-            try (OutputStream stream = Files.newOutputStream(temporary)) {
-                filter.writeTo(stream);
-            }
-            Files.move(temporary, out, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        UserFiles.writeAtomically(out, filter::writeTo);
         err.printf("bloomery: built a %s filter of %,d items (%.2f bits per item, expected fpp %.3g) into %s%n",
                 kind, filter.approximateCount(), (double) filter.bitSize() / Math.max(1, filter.approximateCount()),
                 filter.expectedFpp(), out);
         err.flush();
         return 0;
+    }
+
+    /** The input's non-empty lines: a first pass over a file that the build then reads again. */
+    private long countItems() throws IOException {
+        // A pipe or a device would be used up by the count and give the build nothing to read; checked
+        // before opening, which blocks on a named pipe until something writes to it.
+        if (Files.exists(input) && !Files.isDirectory(input) && !Files.isRegularFile(input)) {
+            throw new ParameterException(spec.commandLine(), "--input " + input + " is not a regular file (a pipe"
+                    + " or a device?), so it cannot be read twice to count its items first: give --expected");
+        }
+        try (InputStream in = UserFiles.openToRead(input)) {
+            return new LineItems(in, input.toString()).countNonEmpty();
+        }
     }
 }

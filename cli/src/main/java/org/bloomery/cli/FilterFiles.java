@@ -24,10 +24,13 @@ final class FilterFiles {
      * @throws IOException if the file is missing, unreadable or not such a filter, naming it
      */
     static <T> MembershipFilter<T> read(Path file, KeyHasher<? super T> hasher) throws IOException {
-        try (InputStream in = new BufferedInputStream(LineItems.open(file, "filter file"))) {
+        InputStream opened = UserFiles.openToRead(file);
+        try (InputStream in = new BufferedInputStream(opened)) {
             return Filters.readFrom(in, hasher);
         } catch (InvalidFilterDataException e) {
             throw unusable(file, e);
+        } catch (IOException e) {
+            throw unreadable(file, e);
         }
     }
 
@@ -40,7 +43,8 @@ final class FilterFiles {
      * @throws IOException if the file is missing, unreadable or not a filter, naming it
      */
     static MembershipFilter<Object> readToDescribe(Path file) throws IOException {
-        try (InputStream in = new BufferedInputStream(LineItems.open(file, "filter file"))) {
+        InputStream opened = UserFiles.openToRead(file);
+        try (InputStream in = new BufferedInputStream(opened)) {
             Envelope.KindPrefix prefix = Envelope.readKind(in);
             KeyHasher<Object> named = KeyHasher.of(prefix.hasherId(), item -> {
                 throw new UnsupportedOperationException("a filter read to be described does not hash items");
@@ -48,7 +52,14 @@ final class FilterFiles {
             return Filters.readFrom(prefix.stream(), named);
         } catch (InvalidFilterDataException e) {
             throw unusable(file, e);
+        } catch (IOException e) {
+            throw unreadable(file, e);
         }
+    }
+
+    /** A failure of the stream itself, after the file opened. */
+    private static IOException unreadable(Path file, IOException e) {
+        return new IOException("cannot read " + file + ": " + UserFiles.cause(e), e);
     }
 
     private static InvalidFilterDataException unusable(Path file, InvalidFilterDataException e) {

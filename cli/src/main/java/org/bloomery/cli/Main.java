@@ -2,6 +2,7 @@ package org.bloomery.cli;
 
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,7 +34,27 @@ public final class Main implements Runnable {
      * @param args the arguments
      */
     public static void main(String[] args) {
-        System.exit(commandLine(System.in).execute(args));
+        System.exit(execute(commandLine(System.in), args));
+    }
+
+    /**
+     * Executes a command line, with a last resort for what no command reports itself: an error of
+     * the JVM (out of memory, a stack overflow) or a bug ends in one {@code bloomery:} line on the
+     * command line's stderr and {@link #USAGE}, never a stack trace.
+     *
+     * @param commandLine the command line, as from {@link #commandLine}
+     * @param args the arguments
+     * @return the exit code
+     */
+    public static int execute(CommandLine commandLine, String... args) {
+        try {
+            return commandLine.execute(args);
+        } catch (OutOfMemoryError e) {
+            return oneLine(commandLine, "out of memory (" + e.getMessage() + "): give java a larger heap with -Xmx",
+                    false);
+        } catch (RuntimeException | Error e) {
+            return oneLine(commandLine, "internal error: " + e, false);
+        }
     }
 
     /**
@@ -61,7 +82,8 @@ public final class Main implements Runnable {
 
     /** A failure while running (a missing file, data that is not a filter, a refused spec): one line, code 2. */
     private static int failure(Exception e, CommandLine line) {
-        String message = e.getMessage() == null ? e.toString() : e.getMessage();
+        String message = e instanceof FileSystemException ? UserFiles.describe((FileSystemException) e)
+                : e.getMessage() == null ? e.toString() : e.getMessage();
         return oneLine(line, message, false);
     }
 

@@ -1,6 +1,5 @@
 package org.bloomery.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -20,7 +19,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "query", mixinStandardHelpOptions = true,
         description = "Asks a filter about each item (the arguments, or the lines of stdin when none are given)"
                 + " and prints 'might be present' or 'definitely absent' with it. Exit code 0 if every item"
-                + " might be present, 1 if any is definitely absent.")
+                + " might be present, 1 if any is definitely absent. Lines of stdin are UTF-8, at most 1 MiB each.")
 final class QueryCommand implements Callable<Integer> {
     /** Where items come from when none are given; set by {@link Main#commandLine}. */
     InputStream stdin = System.in;
@@ -40,8 +39,8 @@ final class QueryCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         boolean anyAbsent = false;
         if (items.isEmpty()) {
-            BufferedReader reader = LineItems.reader(stdin);
-            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+            LineItems lines = new LineItems(stdin, "stdin");
+            for (String line = lines.next(); line != null; line = lines.next()) {
                 anyAbsent |= !answer(filter, line, out);
             }
         } else {

@@ -44,6 +44,9 @@ import org.bloomery.api.spi.FilterDataInput;
  * instructions, while any number of threads query; such a filter does not declare {@link
  * Capability#CONCURRENT}, and the next paragraph applies to the default only (see {@link
  * Writers#SINGLE} for what a query racing the one writer sees: each word, and so each counter, whole).
+ * Two writers at once can lose counter updates: besides adds lost at once, a lost increment turns
+ * items whose add returned into false negatives later, when other items on the same counter are
+ * removed, and makes removes of added items answer false; {@link Writers} says exactly what.
  * The option is kept in the spec and the envelope; it does not change the counters, so filters that
  * differ only in it merge.
  *

@@ -45,12 +45,14 @@ public final class RedisServerProcess implements AutoCloseable {
     /** The TLS port, or 0 when the server has none. */
     private final int tlsPort;
     private final Path directory;
+    private final List<String> command;
 
-    private RedisServerProcess(Process process, int port, int tlsPort, Path directory) {
+    private RedisServerProcess(Process process, int port, int tlsPort, Path directory, List<String> command) {
         this.process = process;
         this.port = port;
         this.tlsPort = tlsPort;
         this.directory = directory;
+        this.command = command;
     }
 
     /**
@@ -103,15 +105,81 @@ public final class RedisServerProcess implements AutoCloseable {
                 command.addAll(tls);
             }
             command.addAll(List.of(extra));
-            Path log = directory.resolve("redis.log");
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            RUNNING.add(process);
-            RedisServerProcess server = new RedisServerProcess(process, port, tlsPort, directory);
-            server.awaitReady(log);
-            return server;
+            return launch(command, port, tlsPort, directory);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start redis-server: " + e.getMessage() + "; " + howToProvide(), e);
         }
+    }
+
+    private static RedisServerProcess launch(List<String> command, int port, int tlsPort, Path directory)
+            throws IOException {
+        Path log = directory.resolve("redis.log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        RUNNING.add(process);
+        RedisServerProcess server = new RedisServerProcess(process, port, tlsPort, directory, command);
+        server.awaitReady(log);
+        return server;
+    }
+
+    /**
+     * Kills the process at once ({@code SIGKILL}, as a crash or an OOM killer would), leaving its
+     * directory (and whatever it persisted there) for {@link #restart}.
+     */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        RUNNING.remove(process);
+    }
+
+    /**
+     * Starts the server again, after {@link #kill}, on the same port and directory with the same
+     * arguments: without persistence it comes back empty, as a restarted production server does.
+     *
+     * @return the new process, answering PING; close it (not this one) when done
+     */
+    public RedisServerProcess restart() {
+        if (process.isAlive()) {
+            throw new IllegalStateException("the server on port " + port + " is still running; kill it first");
+        }
+        try {
+            return launch(command, port, tlsPort, directory);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot restart redis-server: " + e.getMessage(), e);
+        }
+    }
+
+    /** Stops the process ({@code SIGSTOP}): it keeps its connections but answers nothing until {@link #resume}. */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** Lets a {@link #pause paused} process run again ({@code SIGCONT}). */
+    public void resume() {
+        signal("CONT");
+    }
+
+    private void signal(String name) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid())).inheritIO().start();
+            if (!kill.waitFor(5, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill -" + name + " " + process.pid() + " failed");
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot run kill -" + name + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while signalling redis-server", e);
+        }
+    }
+
+    /** @return the server's working directory, where it keeps what it persists */
+    public Path directory() {
+        return directory;
     }
 
     /** @return the server's loopback port */

@@ -7,12 +7,16 @@ package org.bloomery.redis;
  * one hash tag, so a script runs whole on the one node that holds them: no other client sees half
  * of it. Every key a script touches is passed in KEYS, as Redis Cluster asks.
  *
- * <p>A script is sent with the layer count its client last saw (ARGV[1]) and the keys and probe
- * offsets of that many layers; offsets cannot be computed in Lua (they need 64-bit arithmetic), so
- * the client computes them with api's probe code. If the stored count differs (another client grew,
- * cleared or replaced the filter), the script changes nothing and answers {@value #STALE}: the
- * client reads the count again and resends. Replies are lists of integers whose first element is a
- * status: {@value #DONE}, {@value #STALE} or {@value #FULL}.
+ * <p>A script is sent with the filter's identity (ARGV[1], as the metadata's field {@value
+ * Identity#FIELD} holds it), the layer count its client last saw (ARGV[2]) and the keys, lengths
+ * and probe offsets of that many layers; offsets cannot be computed in Lua (they need 64-bit
+ * arithmetic), so the client computes them with api's probe code. Every script first checks, in
+ * the same step as its work, that the metadata holds that identity and that each layer it reads
+ * is a string of the layer's length; if not, it changes nothing and answers an error starting
+ * {@value RedisStore#DAMAGED}, the key and what is wrong with it. If the stored count differs
+ * (another client grew or cleared the filter), the script changes nothing and answers {@value
+ * #STALE}: the client reads the count again and resends. Replies are lists of integers whose first
+ * element is a status: {@value #DONE}, {@value #STALE} or {@value #FULL}.
  */
 final class LayerScripts {
     /** Every item was handled. */
@@ -21,6 +25,61 @@ final class LayerScripts {
     static final long STALE = 1;
     /** The filter is full and may not grow: the item after the answered ones was refused. */
     static final long FULL = 2;
+
+    /**
+     * The checks every script but {@link #CREATE} starts with: {@code checkIdentity()} answers an
+     * error reply if the metadata (KEYS[1]) is missing, of another type, or of another identity than
+     * ARGV[1], else nil, and sets {@code storedLayers} to the stored layer count; {@code
+     * checkFilter()} answers that error, or {@code {STALE}} if the stored count is not {@code L}
+     * (ARGV[2]), else nil; {@code checkLayer(i, bytes)} answers an error reply if layer i (KEYS[i +
+     * 2]) is not a string of that many bytes.
+     */
+    private static final String CHECKS = String.join("\n",
+            "local function damaged(key, what)",
+            "  return redis.error_reply('" + RedisStore.DAMAGED + " ' .. key .. ' ' .. what)",
+            "end",
+            "local storedLayers",
+            "local function checkIdentity()",
+            "  local meta = redis.pcall('HMGET', KEYS[1], '" + Identity.FIELD + "', 'layers')",
+            "  if meta.err then",
+            "    return damaged(KEYS[1], 'holds a ' .. redis.call('TYPE', KEYS[1])['ok'] .. ', not the filter\\'s'",
+            "      .. ' metadata (a hash): it was overwritten')",
+            "  end",
+            "  if not meta[1] then",
+            "    if redis.call('EXISTS', KEYS[1]) == 0 then",
+            "      return damaged(KEYS[1], 'is missing: the filter was deleted, or the server lost it (a restart'",
+            "        .. ' without persistence, a flush, an eviction)')",
+            "    end",
+            "    return damaged(KEYS[1], 'holds no identity: it was overwritten')",
+            "  end",
+            "  if meta[1] ~= ARGV[1] then",
+            "    return damaged(KEYS[1], 'belongs to another filter: the one this handle opened was deleted or'",
+            "      .. ' replaced since, and the name created anew')",
+            "  end",
+            "  storedLayers = tonumber(meta[2])",
+            "  return nil",
+            "end",
+            "local L = tonumber(ARGV[2])",
+            "local function checkFilter()",
+            "  local failed = checkIdentity()",
+            "  if failed then return failed end",
+            "  if storedLayers ~= L then return {" + STALE + "} end",
+            "  return nil",
+            "end",
+            "local function checkLayer(i, bytes)",
+            "  local key = KEYS[i + 2]",
+            "  local n = redis.pcall('STRLEN', key)",
+            "  if type(n) == 'table' then",
+            "    return damaged(key, 'holds a ' .. redis.call('TYPE', key)['ok'] .. ', not a layer (a string): it was'",
+            "      .. ' overwritten')",
+            "  end",
+            "  if n == 0 then return damaged(key, 'is missing: the layer was deleted, or the server lost it') end",
+            "  if n ~= bytes then",
+            "    return damaged(key, 'holds ' .. n .. ' bytes, the layer needs ' .. bytes .. ': it was truncated or'",
+            "      .. ' overwritten')",
+            "  end",
+            "  return nil",
+            "end");
 
     /**
      * The offsets: the last ARGV packs every offset as a big-endian unsigned 32-bit integer, item
@@ -79,10 +138,10 @@ final class LayerScripts {
      * in any layer answers 0 and changes nothing; otherwise, if the newest layer holds its capacity,
      * layer L is added (a zeroed string of its full length) first, then the item's bits are set in
      * the newest layer and it is counted, answering the count after it ({@code BF.CARD}). KEYS:
-     * metadata, layers 0..L-1, then layer L's key. ARGV: L, the number of items n, then k and
-     * capacity of layers 0..L-1, then k, capacity and byte length of layer L (k = 0 when the filter
-     * may not grow), then the offsets, packed ({@link #OFFSETS}): per item, those of layers 0..L
-     * (L + 1 runs of k; none for layer L when it may not be added).
+     * metadata, layers 0..L-1, then layer L's key. ARGV: the identity, L, the number of items n,
+     * then k, capacity and byte length of layers 0..L-1, then of layer L (k = 0 when the filter may
+     * not grow), then the offsets, packed ({@link #OFFSETS}): per item, those of layers 0..L (L + 1
+     * runs of k; none for layer L when it may not be added).
      *
      * <p>Layers 0..L-2 take no bits during the run, so they are probed for all the items at once
      * first ({@link #PROBE}); the newest layer (and one added by the run) changes as the run adds,
@@ -92,19 +151,24 @@ final class LayerScripts {
      * and counted.
      */
     static final LuaScript ADD = LuaScript.of(String.join("\n",
-            "local meta = KEYS[1]",
-            "local L = tonumber(ARGV[1])",
-            "local n = tonumber(ARGV[2])",
-            "local stored = redis.call('HGET', meta, 'layers')",
-            "if not stored then return redis.error_reply('ERR the filter has no metadata: it was deleted') end",
-            "if tonumber(stored) ~= L then return {1} end",
+            CHECKS,
+            "local failed = checkFilter()",
+            "if failed then return failed end",
+            "local n = tonumber(ARGV[3])",
             "local k, cap, start = {}, {}, {}",
-            "local a, stride = 3, 0",
+            "local a, stride = 4, 0",
+            "local nextBytes",
             "for i = 0, L do",
-            "  k[i] = tonumber(ARGV[a]); cap[i] = tonumber(ARGV[a + 1]); a = a + 2",
+            "  k[i] = tonumber(ARGV[a]); cap[i] = tonumber(ARGV[a + 1])",
+            "  if i < L then",
+            "    failed = checkLayer(i, tonumber(ARGV[a + 2]))",
+            "    if failed then return failed end",
+            "  else",
+            "    nextBytes = tonumber(ARGV[a + 2])",
+            "  end",
+            "  a = a + 3",
             "  start[i] = stride; stride = stride + k[i]",
             "end",
-            "local nextBytes = tonumber(ARGV[a])",
             OFFSETS,
             PROBE,
             "local old = {}",
@@ -116,6 +180,7 @@ final class LayerScripts {
             "  end",
             "  return true",
             "end",
+            "local meta = KEYS[1]",
             "local newest = L - 1",
             "local items = tonumber(redis.call('HGET', meta, 'items:' .. newest))",
             "local card = tonumber(redis.call('HGET', meta, 'card'))",
@@ -147,19 +212,23 @@ final class LayerScripts {
 
     /**
      * {@code BF.EXISTS}/{@code BF.MEXISTS} for a run of items: 1 if every bit of the item in some
-     * layer is set, else 0; changes nothing. KEYS: metadata, layers 0..L-1. ARGV: L, n, k of each
-     * layer, then the offsets, packed ({@link #OFFSETS}): per item, those of layers 0..L-1. All
-     * items are probed at once, layer by layer ({@link #PROBE}).
+     * layer is set, else 0; changes nothing. KEYS: metadata, layers 0..L-1. ARGV: the identity, L,
+     * n, k and byte length of each layer, then the offsets, packed ({@link #OFFSETS}): per item,
+     * those of layers 0..L-1. All items are probed at once, layer by layer ({@link #PROBE}). A run
+     * of no items checks the filter and answers {@code {0}}.
      */
     static final LuaScript EXISTS = LuaScript.of(String.join("\n",
-            "local L = tonumber(ARGV[1])",
-            "local n = tonumber(ARGV[2])",
-            "local stored = redis.call('HGET', KEYS[1], 'layers')",
-            "if not stored then return redis.error_reply('ERR the filter has no metadata: it was deleted') end",
-            "if tonumber(stored) ~= L then return {1} end",
+            CHECKS,
+            "local failed = checkFilter()",
+            "if failed then return failed end",
+            "local n = tonumber(ARGV[3])",
             "local k, start = {}, {}",
             "local stride = 0",
-            "for i = 0, L - 1 do k[i] = tonumber(ARGV[3 + i]); start[i] = stride; stride = stride + k[i] end",
+            "for i = 0, L - 1 do",
+            "  k[i] = tonumber(ARGV[4 + 2 * i]); start[i] = stride; stride = stride + k[i]",
+            "  failed = checkLayer(i, tonumber(ARGV[5 + 2 * i]))",
+            "  if failed then return failed end",
+            "end",
             OFFSETS,
             PROBE,
             "local found = {}",
@@ -170,66 +239,99 @@ final class LayerScripts {
 
     /**
      * {@code BF.RESERVE}: creates the filter unless its metadata exists. KEYS: metadata, layer 0.
-     * ARGV: layer 0's byte length, then the metadata's fields and values. Answers an empty list when
-     * it created the filter (layer 0 zeroed at full length, then the metadata), else the stored
-     * fields and values for the caller to compare; fails with WRONGTYPE if the metadata key holds
-     * another type.
+     * ARGV: layer 0's byte length, then the metadata's fields and values (its identity among them).
+     * Answers an empty list when it created the filter (layer 0 zeroed at full length, then the
+     * metadata), else the stored fields and values for the caller to compare; fails with WRONGTYPE
+     * if the metadata key holds another type, and with a {@value RedisStore#DAMAGED} error, changing
+     * nothing, if layer 0 exists without metadata (the metadata was lost).
      */
     static final LuaScript CREATE = LuaScript.of(String.join("\n",
             "local kind = redis.call('TYPE', KEYS[1])['ok']",
             "if kind == 'none' then",
-            "  redis.call('DEL', KEYS[2])",
+            "  local t = redis.call('TYPE', KEYS[2])['ok']",
+            "  if t ~= 'none' then",
+            "    return redis.error_reply('" + RedisStore.DAMAGED + " ' .. KEYS[2] .. ' exists (a ' .. t .. '), but'",
+            "      .. ' the filter\\'s metadata does not: the metadata was deleted or lost; drop the filter'",
+            "      .. ' (RedisFilters.drop) or choose another name')",
+            "  end",
             "  redis.call('SETRANGE', KEYS[2], tonumber(ARGV[1]) - 1, '\\0')",
             "  redis.call('HSET', KEYS[1], unpack(ARGV, 2))",
             "  return {}",
             "end",
             "if kind ~= 'hash' then",
-            "  return redis.error_reply('WRONGTYPE the key holds a ' .. kind)",
+            "  return redis.error_reply('WRONGTYPE key ' .. KEYS[1] .. ' holds a ' .. kind .. ', not a Bloomery'",
+            "    .. ' filter\\'s metadata (a hash); choose another name or prefix, or delete the key')",
             "end",
             "return redis.call('HGETALL', KEYS[1])"));
 
     /**
-     * Empties the filter back to its first layer: KEYS: metadata, layers 0..L-1; ARGV: L, layer 0's
-     * byte length. Deletes layers 1..L-1, zeroes layer 0 and resets the counts.
+     * Empties the filter back to its first layer: KEYS: metadata, layers 0..L-1; ARGV: the
+     * identity, L, then each layer's byte length. Checks every layer, then deletes layers 1..L-1,
+     * zeroes layer 0 and resets the counts.
      */
     static final LuaScript CLEAR = LuaScript.of(String.join("\n",
-            "local L = tonumber(ARGV[1])",
-            "local stored = redis.call('HGET', KEYS[1], 'layers')",
-            "if not stored then return redis.error_reply('ERR the filter has no metadata: it was deleted') end",
-            "if tonumber(stored) ~= L then return {1} end",
+            CHECKS,
+            "local failed = checkFilter()",
+            "if failed then return failed end",
+            "for i = 0, L - 1 do",
+            "  failed = checkLayer(i, tonumber(ARGV[3 + i]))",
+            "  if failed then return failed end",
+            "end",
             "for i = 1, L - 1 do",
             "  redis.call('DEL', KEYS[i + 2]); redis.call('HDEL', KEYS[1], 'items:' .. i)",
             "end",
             "redis.call('DEL', KEYS[2])",
-            "redis.call('SETRANGE', KEYS[2], tonumber(ARGV[2]) - 1, '\\0')",
+            "redis.call('SETRANGE', KEYS[2], tonumber(ARGV[3]) - 1, '\\0')",
             "redis.call('HSET', KEYS[1], 'layers', 1, 'items:0', 0, 'card', 0)",
             "return {0}"));
 
     /**
-     * Deletes every key of the filter: KEYS: metadata, layers 0..L-1; ARGV: L. A filter whose
-     * metadata is already gone has its given keys deleted.
+     * Deletes every key of the filter: KEYS: metadata, layers 0..L-1; ARGV: the identity, L. A
+     * filter whose metadata is already gone has its given keys deleted; a name that holds another
+     * filter now (another identity) is left alone, with a {@value RedisStore#DAMAGED} error.
      */
     static final LuaScript DELETE = LuaScript.of(String.join("\n",
-            "local stored = redis.call('HGET', KEYS[1], 'layers')",
-            "if stored and tonumber(stored) ~= tonumber(ARGV[1]) then return {1} end",
+            CHECKS,
+            "if redis.call('EXISTS', KEYS[1]) == 1 then",
+            "  local failed = checkFilter()",
+            "  if failed then return failed end",
+            "end",
             "for i = 1, #KEYS do redis.call('DEL', KEYS[i]) end",
             "return {0}"));
 
     /**
+     * Reads a layer after the same checks as the other scripts: KEYS: metadata, the layer; ARGV: the
+     * identity, the layer's byte length, then {@code read} with the first and last byte ({@code
+     * GETRANGE}), or {@code count} ({@code BITCOUNT} of the layer).
+     */
+    static final LuaScript LAYER = LuaScript.of(String.join("\n",
+            CHECKS,
+            "local failed = checkIdentity() or checkLayer(0, tonumber(ARGV[2]))",
+            "if failed then return failed end",
+            "if ARGV[3] == 'count' then return redis.call('BITCOUNT', KEYS[2]) end",
+            "return redis.call('GETRANGE', KEYS[2], ARGV[4], ARGV[5])"));
+
+    /**
      * Publishes uploaded layers in one step: KEYS: metadata, the N temporary layer keys, then the
-     * layer keys 0..M-1 (M at least N and at least the stored layer count); ARGV: N, M, then the
-     * metadata's fields and values. Renames each temporary key onto its layer, deletes the layers
-     * the new filter does not have, and replaces the metadata.
+     * layer keys 0..M-1 (M at least N and at least the stored layer count); ARGV: the identity the
+     * metadata must hold (empty: the name must be free), N, M, then the metadata's fields and values.
+     * Renames each temporary key onto its layer, deletes the layers the new filter does not have,
+     * and replaces the metadata; answers {@value #STALE} if more layers are stored than M, and an
+     * error, changing nothing, if the metadata holds another identity.
      */
     static final LuaScript PUBLISH = LuaScript.of(String.join("\n",
-            "local N = tonumber(ARGV[1])",
-            "local M = tonumber(ARGV[2])",
-            "local stored = tonumber(redis.call('HGET', KEYS[1], 'layers') or '0')",
-            "if stored > M then return {1} end",
+            "local N = tonumber(ARGV[2])",
+            "local M = tonumber(ARGV[3])",
+            "local meta = redis.call('HMGET', KEYS[1], '" + Identity.FIELD + "', 'layers')",
+            "if (meta[1] or '') ~= ARGV[1] then",
+            "  return redis.error_reply('ERR another client created, replaced or deleted the filter during the upload;'",
+            "    .. ' upload again')",
+            "end",
+            "if tonumber(meta[2] or '0') > M then return {1} end",
             "for i = 0, N - 1 do redis.call('RENAME', KEYS[2 + i], KEYS[2 + N + i]) end",
             "for i = N, M - 1 do redis.call('DEL', KEYS[2 + N + i]) end",
             "redis.call('DEL', KEYS[1])",
-            "redis.call('HSET', KEYS[1], unpack(ARGV, 3))",
+            "redis.call('HSET', KEYS[1], unpack(ARGV, 4))",
             "return {0}"));
 
     private LayerScripts() {

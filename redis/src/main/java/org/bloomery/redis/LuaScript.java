@@ -26,4 +26,9 @@ record LuaScript(String source, String sha1) {
             throw new IllegalStateException("every JVM provides SHA-1", e);
         }
     }
+
+    /** @return the digest as ASCII bytes, for the binary {@code EVALSHA} */
+    byte[] sha1Bytes() {
+        return sha1.getBytes(StandardCharsets.US_ASCII);
+    }
 }

@@ -11,16 +11,26 @@ import java.util.stream.Collectors;
  */
 final class Metadata {
     /**
-     * Version of the key layout and fields written here. Format 1, written by 0.1.0 snapshots before
-     * 2026-11-23, put the blocked layout's in-block cells elsewhere; a name holding it does not open.
+     * Version of the key layout and fields written here. Format 3 adds the filter's {@link
+     * Identity} (field {@value Identity#FIELD}) and ends every cells key with a {@link
+     * CellsTrailer}, so every command can check the keys it touches. Format 2 (0.1.0 snapshots
+     * before 2026-11-25) had neither; format 1 (before 2026-11-23) also put the blocked layout's
+     * in-block cells elsewhere. A name holding an earlier format does not open: move such a filter
+     * by a snapshot ({@code writeTo} with the release that wrote it, then an upload).
      */
-    static final String FORMAT = "2";
+    static final String FORMAT = "3";
     /**
      * The field that marks an upload renaming its shards one by one (in a Redis Cluster, where no
      * one command reaches every shard): written before the first {@code RENAME}, removed after the
      * last. While it is there some shards may be old and some new, so opening the name fails.
      */
     static final String SWITCHING = "switching";
+    /**
+     * The field that marks a creation writing its shards one by one (in a Redis Cluster, where no
+     * one command reaches every shard): written with the metadata, removed once every shard exists.
+     * An opener that finds it waits for it to go, up to its timeout.
+     */
+    static final String CREATING = "creating";
 
     private Metadata() {
     }
@@ -53,13 +63,18 @@ final class Metadata {
      *
      * @param stored the fields read from Redis
      * @param wanted the fields of the filter being opened
-     * @return a description such as {@code cells (stored 9600, this spec gives 9664)}, or empty if
+     * @return a description such as {@code cells (stored '9600', this one '9664')}, or empty if
      *     they are the same filter
      */
     static Optional<String> difference(Map<String, String> stored, Map<String, String> wanted) {
         if (!stored.containsKey("kind") || !stored.containsKey("format")) {
-            return Optional.of("the key holds a hash that is not a Bloomery filter's metadata (no 'kind' and"
-                    + " 'format' fields)");
+            return Optional.of("metadata: the key holds a hash that is not a Bloomery filter's metadata (no 'kind'"
+                    + " and 'format' fields)");
+        }
+        if (!FORMAT.equals(stored.get("format"))) {
+            return Optional.of("format: the name holds format " + stored.get("format") + ", written by an earlier"
+                    + " release, and this release reads format " + FORMAT + "; move it by a snapshot (writeTo with"
+                    + " that release, then an upload)");
         }
         for (Map.Entry<String, String> field : wanted.entrySet()) {
             String value = stored.get(field.getKey());

@@ -1,5 +1,6 @@
 package org.bloomery.redis;
 
+import java.nio.ByteBuffer;
 import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
@@ -15,31 +16,12 @@ final class ProbeOffsets {
     }
 
     /**
-     * The offsets of an item's k cells, in probe order (possibly repeated), as decimal text.
+     * The offsets of an item's k cells, in probe order (possibly repeated).
      *
      * @param hash the item's hash
      * @param shape the whole filter's (or layer's) shape
      * @param firstCell the index, in the whole filter, of the string's first cell: 0 for one string,
      *     the shard's first cell for a shard of the blocked layout
-     * @param cells bits or counters
-     * @return k decimal offsets
-     */
-    static String[] of(long hash, BloomShape shape, long firstCell, CellKind cells) {
-        long[] offsets = new long[shape.hashes()];
-        fill(hash, shape, firstCell, cells, offsets);
-        String[] text = new String[offsets.length];
-        for (int i = 0; i < offsets.length; i++) {
-            text[i] = Long.toString(offsets[i]);
-        }
-        return text;
-    }
-
-    /**
-     * The offsets of an item's k cells, in probe order (possibly repeated).
-     *
-     * @param hash the item's hash
-     * @param shape the whole filter's (or layer's) shape
-     * @param firstCell as {@link #of}
      * @param cells bits or counters
      * @param offsets receives the k offsets in {@code [0, k)}
      */
@@ -59,6 +41,25 @@ final class ProbeOffsets {
         long base = BlockedProbes.block(hash, blocks) * blockCells - firstCell;
         for (int i = 0; i < k; i++) {
             offsets[i] = cells.redisOffset(base + BlockedProbes.cell(hash, i, k, blockCells));
+        }
+    }
+
+    /**
+     * Appends an item's k offsets, as {@link #fill} gives them, to a buffer, each a big-endian
+     * unsigned 32-bit integer: the packed form the scripts read (one Redis string holds at most
+     * 2^32 bits, so every offset fits), far cheaper for the server to take than one argument each.
+     *
+     * @param hash the item's hash
+     * @param shape the whole filter's (or layer's) shape
+     * @param firstCell as {@link #fill}
+     * @param cells bits or counters
+     * @param scratch at least k longs, overwritten
+     * @param out receives 4·k bytes
+     */
+    static void pack(long hash, BloomShape shape, long firstCell, CellKind cells, long[] scratch, ByteBuffer out) {
+        fill(hash, shape, firstCell, cells, scratch);
+        for (int j = 0; j < shape.hashes(); j++) {
+            out.putInt((int) scratch[j]);
         }
     }
 }

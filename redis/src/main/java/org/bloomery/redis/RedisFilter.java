@@ -3,12 +3,14 @@ package org.bloomery.redis;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntToLongFunction;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
@@ -17,7 +19,6 @@ import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
-import org.bloomery.api.spi.FilterDataOutput;
 
 /**
  * A Bloom filter whose cells live in Redis, shared by every process that opens the same name:
@@ -27,29 +28,36 @@ import org.bloomery.api.spi.FilterDataOutput;
  * the cells live differs, so a snapshot ({@link #writeTo}) is an in-process filter that answers
  * exactly as this one did.
  *
- * <p>Each single-item operation is one command, atomic on the server: a classic add is one {@code
- * BITFIELD ... SET u1} that sets the k bits and returns their old values; a counting add is one
- * {@code BITFIELD ... OVERFLOW SAT INCRBY u4}, which raises the k counters and leaves a counter at
- * 15 there; a query is one {@code BITFIELD_RO ... GET}; a counting remove is one Lua script that
- * changes nothing when a counter is 0 and otherwise lowers the counters below 15. The batch methods
- * send a whole batch in one pipeline: one round trip per batch.
+ * <p>Each single-item operation is one Lua script ({@code EVALSHA}), atomic on the server, that
+ * first checks the cells key it touches (its type, its length and the filter's identity at its
+ * end) and then runs the operation: a classic add is one {@code BITFIELD ... SET u1} that sets the
+ * k bits and returns their old values; a counting add is one {@code BITFIELD ... OVERFLOW SAT
+ * INCRBY u4}, which raises the k counters and leaves a counter at 15 there; a query is one {@code
+ * BITFIELD ... GET}; a counting remove changes nothing when a counter is 0 and otherwise lowers the
+ * counters below 15. The batch methods send up to 100 items of one shard per script run and up to
+ * 10,000 items per pipeline: one round trip per 10,000 items.
  *
- * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, hasher id, m, k, shards,
- * spec; never a credential) and the cells {@code <prefix>{<name>}:cells:0}, a string of m bits or
- * 4m bits that holds byte for byte the words of the in-process kind's snapshot body. With S > 1
- * shards (blocked layout), shard s is {@code <prefix>{<tag of s>}:cells:<s>}: its range of blocks,
- * then an 8-byte {@link UploadStamp} naming the upload that wrote it (0 before any upload).
+ * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, identity, hasher id, m,
+ * k, shards, spec; never a credential) and the cells {@code <prefix>{<name>}:cells:0}: m bits or
+ * 4m bits that hold byte for byte the words of the in-process kind's snapshot body, then a {@link
+ * CellsTrailer} (an 8-byte {@link UploadStamp} naming the upload that wrote the key, 0 before any
+ * upload, and the filter's {@link Identity}). With S > 1 shards (blocked layout), shard s is {@code
+ * <prefix>{<tag of s>}:cells:<s>}: its range of blocks, then the trailer.
  *
  * <p><b>Failures.</b> An operation the server does not answer within the timeout, refuses, or
- * answers with an error throws {@link RedisFilterException}; a query never answers "absent" for a
- * failure. {@link #close} closes the client if the filter opened it from a URI, never a client the
- * user passed in.
+ * answers with an error throws {@link RedisFilterException}; one that finds a cells key missing,
+ * of another type or length, or of another filter (deleted, lost in a restart, truncated,
+ * overwritten, or replaced by a new filter of the same name) throws {@link RedisDataLostException}
+ * and changes nothing. A query never answers "absent" for a failure, and no command creates a
+ * cells key: only the filter's creation does, with its metadata. {@link #close} closes the client
+ * if the filter opened it from a URI, never a client the user passed in.
  *
  * <p><b>Thread safety.</b> Every method may be called from many threads ({@link
  * Capability#CONCURRENT}), and from many processes at once ({@link Capability#SHARED}): each
  * single-item operation is atomic on the server, so a query never sees half an add or remove.
- * Batches are atomic per item, not as a whole; a batch query answers from one upload whole (see
- * {@link #mightContainAllHashes}). {@link #writeTo}, {@link #clear} and the counts read the cells
+ * Batches are atomic per script run of up to 100 items, not as a whole; a failed batch add says
+ * which items it applied ({@link RedisFilterException#firstUnconfirmed()}); a batch query answers
+ * from one upload whole (see {@link #mightContainAllHashes}). {@link #writeTo}, {@link #clear} and the counts read the cells
  * in chunks, so updates racing with them may or may not be included.
  *
  * @param <T> the item type
@@ -57,13 +65,25 @@ import org.bloomery.api.spi.FilterDataOutput;
 public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable {
     /** Bytes moved per command when reading or writing a whole shard. */
     static final int CHUNK_BYTES = 1 << 20;
-    /** Items per pipeline in a batch, bounding the memory a batch holds at once. */
+    /**
+     * Items per pipeline in a batch: one round trip carries them, so a batch costs about one round
+     * trip per 10,000 items; it also bounds the memory a batch holds at once.
+     */
     private static final int PIPELINE_ITEMS = 10_000;
     /**
-     * Items packed into one BITFIELD command of a batch: at most 6,400 sub-commands (k is at most
-     * 64), which the server runs in well under a millisecond, so no other client waits long.
+     * Items of one shard per script run of a batch: at most 6,400 BITFIELD sub-commands (k is at
+     * most 64), which the server runs in well under a millisecond, so no other client waits long.
+     * A run is atomic: it checks the key and applies all its items, or fails and applies none.
      */
     private static final int ITEMS_PER_COMMAND = 100;
+    private static final byte[] GET = RedisStore.bytes("get");
+    private static final byte[] SET = RedisStore.bytes("set");
+    private static final byte[] INCR = RedisStore.bytes("incr");
+    private static final byte[] REMOVE = RedisStore.bytes("remove");
+    private static final byte[] BITFIELD_GET = RedisStore.bytes("GET");
+    private static final byte[] BITFIELD_SET = RedisStore.bytes("SET");
+    private static final byte[] BITFIELD_INCRBY = RedisStore.bytes("INCRBY");
+    private static final byte[] ONE = RedisStore.bytes("1");
     /** Pause before a batch query that met shards of different uploads reads them again. */
     private static final long RETRY_PAUSE_NANOS = 1_000_000L;
 
@@ -76,14 +96,23 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     private final BloomShape shape;
     private final long m;
     private final int k;
-    private final String fieldType;
+    private final byte[] fieldType;
     private final Sharding sharding;
     /** Blocks of the blocked layout; 0 in the standard layout. */
     private final long blocks;
-    /** Whether the shards carry an {@link UploadStamp} (more than one shard). */
+    /** Whether batch queries compare the shards' {@link UploadStamp}s (more than one shard). */
     private final boolean stamped;
+    /** The filter's identity, which every cells key ends with. */
+    private final Identity identity;
+    /** Each shard's cells in bytes. */
+    private final long[] cellBytes;
+    /** Each shard's key length in bytes, as {@link Scripts#CELLS} takes it. */
+    private final byte[][] keyLength;
+    private final byte[][] shardKeys;
+    private final byte[] identityHex;
 
-    private RedisFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
+    private RedisFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
+            Identity identity) {
         this.store = store;
         this.options = options;
         this.cells = options.cells();
@@ -93,88 +122,40 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         this.shape = options.shape();
         this.m = shape.cells();
         this.k = shape.hashes();
-        this.fieldType = cells.fieldType();
+        this.fieldType = RedisStore.bytes(cells.fieldType());
         this.sharding = options.sharding();
         this.blocks = shape.blocks();
         this.stamped = UploadStamp.stamped(options.shards());
+        this.identity = identity;
+        this.identityHex = RedisStore.bytes(identity.hex());
+        int shardCount = keys.shards().size();
+        this.cellBytes = new long[shardCount];
+        this.keyLength = new byte[shardCount][];
+        this.shardKeys = new byte[shardCount][];
+        for (int s = 0; s < shardCount; s++) {
+            cellBytes[s] = cells.bytesFor(sharding.cells(s));
+            keyLength[s] = RedisStore.bytes(Long.toString(CellsTrailer.keyBytes(cellBytes[s])));
+            shardKeys[s] = RedisStore.bytes(keys.shards().get(s));
+        }
     }
 
     /**
-     * Opens the filter named in the options, creating it if no filter has the name yet.
+     * Opens the filter named in the options, creating it if no filter has the name yet; see {@link
+     * CellsOpening}.
      *
      * @throws IllegalArgumentException if a filter of that name exists with another kind, size,
      *     hasher or spec, naming the difference; nothing is changed
+     * @throws RedisDataLostException if the name's keys are not a whole filter; nothing is changed
      * @throws RedisFilterException if a key of the filter holds another type of value (nothing is
      *     changed), or the server fails
      */
     static <T> RedisFilter<T> open(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
-        RedisFilter<T> filter = new RedisFilter<>(store, options, spec, hasher);
-        filter.checkKeyTypes("open");
-        Map<String, String> wanted = Metadata.of(options, hasher.id());
-        Object reply = store.script("open", Scripts.CREATE_METADATA, filter.keys.metadata(),
-                wanted.entrySet().stream().flatMap(e -> java.util.stream.Stream.of(e.getKey(), e.getValue()))
-                        .toArray(String[]::new));
-        Map<String, String> stored = pairs(reply);
-        if (!stored.isEmpty()) {
-            Metadata.difference(stored, wanted).ifPresent(difference -> {
-                throw new IllegalArgumentException("filter '" + options.name() + "' exists in Redis with a different "
-                        + difference + "; open it with its own spec and hasher, or delete it first");
-            });
-            if (stored.containsKey(Metadata.SWITCHING)) {
-                throw store.failure("open", "an upload is renaming the filter's shards one by one, or was interrupted"
-                        + " doing so, so some shards may hold the old filter and some the new; try again once it"
-                        + " is done, or upload again, or delete the filter");
-            }
-        }
-        filter.ensureFullLength();
-        return filter;
+        return new RedisFilter<>(store, options, spec, hasher, CellsOpening.open(store, options, hasher.id()));
     }
 
-    /**
-     * Fails, touching nothing, if a key of this filter holds a value of another type: the metadata
-     * must be a hash and the shards strings, or absent.
-     */
-    void checkKeyTypes(String operation) {
-        checkType(operation, keys.metadata(), "hash", "metadata hash");
-        for (String shard : keys.shards()) {
-            checkType(operation, shard, "string", "cells");
-        }
-    }
-
-    private void checkType(String operation, String key, String expected, String role) {
-        String type = store.type(operation, key);
-        if (!type.equals("none") && !type.equals(expected)) {
-            throw store.failure(operation, "key '" + key + "' holds a " + type + ", not a Bloomery filter's " + role
-                    + " (a " + expected + "); choose another name or prefix, or delete the key");
-        }
-    }
-
-    /**
-     * Extends each shard to its full length with zero bytes, so Redis holds the whole array from
-     * the start (as the in-process kinds do): {@code INCRBY} of the last cell (or of a sharded
-     * filter's stamp, after the cells) by 0 extends a short or missing string and changes no cell.
-     */
-    private void ensureFullLength() {
-        for (int s = 0; s < keys.shards().size(); s++) {
-            String[] extend = stamped
-                    ? new String[] {"INCRBY", UploadStamp.FIELD_TYPE, Long.toString(stampOffset(s)), "0"}
-                    : new String[] {"INCRBY", fieldType, Long.toString((sharding.cells(s) - 1) * cells.bitsPerCell()), "0"};
-            store.bitfield("open", keys.shards().get(s), extend);
-        }
-    }
-
-    /** The bit offset of shard s's {@link UploadStamp}, right after its cells. */
-    private long stampOffset(int shard) {
-        return UploadStamp.bitOffset(cells.bytesFor(sharding.cells(shard)));
-    }
-
-    private static Map<String, String> pairs(Object reply) {
-        List<?> list = (List<?>) reply;
-        Map<String, String> map = new java.util.LinkedHashMap<>();
-        for (int i = 0; i + 1 < list.size(); i += 2) {
-            map.put(String.valueOf(list.get(i)), String.valueOf(list.get(i + 1)));
-        }
-        return map;
+    /** @return the filter's identity */
+    Identity identity() {
+        return identity;
     }
 
     // ---- single items ------------------------------------------------------------------------
@@ -182,13 +163,13 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     @Override
     public boolean addHash(long hash) {
         int shard = shardOf(hash);
-        return addedNew(store.bitfield("add", keys.shards().get(shard), addArgs(offsets(hash, shard))));
+        return addedNew(probes("add", shard, addOp(), hash));
     }
 
     @Override
     public boolean mightContainHash(long hash) {
         int shard = shardOf(hash);
-        return allNonZero(store.bitfieldReadonly("query", keys.shards().get(shard), queryArgs(offsets(hash, shard))));
+        return allNonZero(probes("query", shard, GET, hash));
     }
 
     /**
@@ -205,20 +186,35 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
                     + " bits are shared between items; use kind 'redis-counting' to remove");
         }
         int shard = shardOf(hash);
-        Object reply = store.script("remove", Scripts.REMOVE, keys.shards().get(shard), offsets(hash, shard));
-        return ((Long) reply) == 1L;
+        long[] offsets = new long[k];
+        ProbeOffsets.fill(hash, shape, sharding.firstCell(shard), cells, offsets);
+        List<byte[]> args = new ArrayList<>(4 + k);
+        args.addAll(List.of(keyLength[shard], identityHex, REMOVE, fieldType));
+        for (long offset : offsets) {
+            args.add(RedisStore.bytes(Long.toString(offset)));
+        }
+        return (Long) store.scriptBytes("remove", Scripts.CELLS, List.of(shardKeys[shard]), args) == 1L;
+    }
+
+    /** One item's probes by {@link Scripts#CELLS}: its k values, after the key's stamp. */
+    private List<Long> probes(String operation, int shard, byte[] op, long hash) {
+        List<?> reply = (List<?>) store.scriptBytes(operation, Scripts.CELLS, List.of(shardKeys[shard]),
+                probeArgs(shard, op, 1, c -> hash));
+        return values(reply);
     }
 
     // ---- batches -----------------------------------------------------------------------------
 
     /**
-     * Adds many items, in one pipeline per 10,000 items: one round trip per batch rather than per
-     * item, with up to 100 items of one shard in each command. Each item's add is atomic and sees
-     * the items before it, exactly as single adds in order would; the batch as a whole is not
-     * atomic.
+     * Adds many items, in one pipeline per 10,000 items (one round trip per 10,000 items rather
+     * than per item), with up to 100 items of one shard in each script run. Each item's add sees
+     * the items before it, exactly as single adds in order would; each run is atomic, the batch as
+     * a whole is not: if it fails, {@link RedisFilterException#firstUnconfirmed()} says how far it
+     * got. The whole call has one deadline, option {@code timeoutMillis}.
      *
      * @param items the items, none null
      * @return how many of them were definitely new (as {@link #add} counts)
+     * @throws RedisFilterException as {@link #addAllHashes}
      */
     public int addAll(Collection<? extends T> items) {
         long[] hashes = hashes(items);
@@ -244,10 +240,15 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
      *
      * @param hashes {@code hasher().hash(item)} of each item
      * @return for each, whether it was definitely new
+     * @throws RedisFilterException if the server fails or the call passes its deadline (option
+     *     {@code timeoutMillis}, for the whole call); {@link RedisFilterException#firstUnconfirmed()}
+     *     says which items were applied
+     * @throws RedisDataLostException as {@link RedisFilterException}, when the filter's data in
+     *     Redis is not the data this handle opened
      */
     public boolean[] addAllHashes(long[] hashes) {
         boolean[] added = new boolean[hashes.length];
-        batch("add batch", hashes, false, (i, values) -> added[i] = addedNew(values));
+        batch("add batch", hashes, false, deadline(), (i, values) -> added[i] = addedNew(values));
         return added;
     }
 
@@ -256,20 +257,19 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
      *
      * <p>The whole batch answers from one upload: a sharded filter's batch reads each shard's
      * {@link UploadStamp} with its probes, and if an upload replaced some shards while the batch
-     * read them (the stamps differ), the batch is read again, until the timeout (option {@code
-     * timeoutMillis}) has passed, when it fails instead of answering from a mix.
+     * read them (the stamps differ), the batch is read again, until the call's deadline (option
+     * {@code timeoutMillis}) has passed, when it fails instead of answering from a mix.
      *
      * @param hashes {@code hasher().hash(item)} of each item
      * @return {@link #mightContainHash} of each, in order
-     * @throws RedisFilterException if the server fails, or the shards still held different uploads
-     *     after the timeout (an upload renaming shards one by one was interrupted)
+     * @throws RedisFilterException if the server fails, the call passes its deadline, or the shards
+     *     still held different uploads then (an upload renaming them one by one was interrupted)
      */
     public boolean[] mightContainAllHashes(long[] hashes) {
         boolean[] present = new boolean[hashes.length];
-        long start = System.nanoTime();
-        long timeout = options.location().timeoutMillis() * 1_000_000L;
-        while (!batch("query batch", hashes, true, (i, values) -> present[i] = allNonZero(values))) {
-            if (System.nanoTime() - start > timeout) {
+        long deadline = deadline();
+        while (!batch("query batch", hashes, true, deadline, (i, values) -> present[i] = allNonZero(values))) {
+            if (System.nanoTime() - deadline > 0) {
                 throw store.failure("query batch", "the shards held different uploads throughout the timeout of "
                         + options.location().timeoutMillis() + " ms: an upload renaming them one by one is slow or"
                         + " was interrupted; upload again, or delete the filter");
@@ -280,13 +280,13 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     }
 
     /**
-     * {@inheritDoc} Sent as one pipeline per 10,000 hashes, as {@link #mightContainAllHashes}.
+     * {@inheritDoc} Sent as {@link #mightContainAllHashes}: one round trip per 10,000 hashes.
      */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        boolean[] answers = mightContainAllHashes(java.util.Arrays.copyOfRange(hashes, from, to));
+        boolean[] answers = mightContainAllHashes(Arrays.copyOfRange(hashes, from, to));
         System.arraycopy(answers, 0, out, from, answers.length);
     }
 
@@ -295,21 +295,35 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         void accept(int index, List<Long> values);
     }
 
+    /** @return the deadline of a call that starts now, in {@link System#nanoTime()} */
+    private long deadline() {
+        return System.nanoTime() + options.location().timeoutMillis() * 1_000_000L;
+    }
+
     /**
-     * Sends a batch as pipelines of {@value #PIPELINE_ITEMS} items. Within a pipeline the items of
-     * one shard are packed, in their order, {@value #ITEMS_PER_COMMAND} to a BITFIELD command: one
-     * command runs its sub-commands in order, so each item sees exactly the items before it, as
-     * with one command per item, and the server parses one command instead of a hundred. A
-     * read-only command of a sharded filter also reads its shard's upload stamp.
+     * Sends a batch as pipelines of {@value #PIPELINE_ITEMS} items, each started only before the
+     * deadline. Within a pipeline the items of one shard go, in their order, {@value
+     * #ITEMS_PER_COMMAND} to a run of {@link Scripts#CELLS}: one run applies its probes in order, so
+     * each item sees exactly the items before it, as with one command per item. A run of a sharded
+     * filter also answers its shard's upload stamp.
      *
-     * @return false if the commands of a read-only batch read different upload stamps (the batch
+     * @return false if the runs of a read-only batch read different upload stamps (the batch
      *     stopped there, its results partial); else true
+     * @throws RedisFilterException if a run or the pipeline fails, or the deadline passes; for an
+     *     add, with the batch's progress ({@link RedisFilterException#firstUnconfirmed()})
      */
-    private boolean batch(String operation, long[] hashes, boolean readonly, BatchResult result) {
+    private boolean batch(String operation, long[] hashes, boolean readonly, long deadline, BatchResult result) {
         int shardCount = keys.shards().size();
         boolean checkStamps = readonly && stamped;
-        Long stamp = null;
+        byte[] op = readonly ? GET : addOp();
+        boolean[] applied = readonly ? null : new boolean[hashes.length];
+        byte[] stamp = null;
         for (int from = 0; from < hashes.length; from += PIPELINE_ITEMS) {
+            if (System.nanoTime() - deadline > 0) {
+                throw progress(store.failure(operation, "the call passed its deadline of "
+                        + options.location().timeoutMillis() + " ms (option timeoutMillis) after " + from + " of "
+                        + hashes.length + " items; send smaller batches or raise the timeout"), applied);
+            }
             int n = Math.min(PIPELINE_ITEMS, hashes.length - from);
             // Counting sort of the items by shard, keeping their order within each shard.
             int[] shardOf = new int[n];
@@ -322,67 +336,68 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
                 starts[s + 1] += starts[s];
             }
             int[] order = new int[n];
-            int[] next = java.util.Arrays.copyOf(starts, shardCount);
+            int[] next = Arrays.copyOf(starts, shardCount);
             for (int i = 0; i < n; i++) {
-                order[next[shardOf[i]]++] = i;
+                order[next[shardOf[i]]++] = from + i;
             }
-            List<String> commandKeys = new ArrayList<>();
-            List<String[]> commandArgs = new ArrayList<>();
-            List<int[]> commandItems = new ArrayList<>();
+            List<List<byte[]>> runKeys = new ArrayList<>();
+            List<List<byte[]>> runArgs = new ArrayList<>();
+            List<int[]> runItems = new ArrayList<>();
             for (int s = 0; s < shardCount; s++) {
                 for (int first = starts[s]; first < starts[s + 1]; first += ITEMS_PER_COMMAND) {
-                    int count = Math.min(ITEMS_PER_COMMAND, starts[s + 1] - first);
-                    int[] items = new int[count];
-                    List<String> args = new ArrayList<>(2 + 4 * k * count);
-                    if (!readonly && cells == CellKind.NIBBLES) {
-                        args.add("OVERFLOW");
-                        args.add("SAT");
-                    }
-                    for (int c = 0; c < count; c++) {
-                        items[c] = order[first + c];
-                        for (String offset : offsets(hashes[from + items[c]], s)) {
-                            appendProbe(args, offset, readonly);
-                        }
-                    }
-                    if (checkStamps) {
-                        args.add("GET");
-                        args.add(UploadStamp.FIELD_TYPE);
-                        args.add(Long.toString(stampOffset(s)));
-                    }
-                    commandKeys.add(keys.shards().get(s));
-                    commandArgs.add(args.toArray(String[]::new));
-                    commandItems.add(items);
+                    int[] items = Arrays.copyOfRange(order, first, Math.min(starts[s + 1], first + ITEMS_PER_COMMAND));
+                    runKeys.add(List.of(shardKeys[s]));
+                    runArgs.add(probeArgs(s, op, items.length, c -> hashes[items[c]]));
+                    runItems.add(items);
                 }
             }
-            List<List<Long>> replies = store.bitfields(operation, commandKeys.toArray(String[]::new),
-                    commandArgs.toArray(String[][]::new), readonly);
-            for (int command = 0; command < replies.size(); command++) {
-                List<Long> values = replies.get(command);
-                int[] items = commandItems.get(command);
+            List<Object> replies;
+            try {
+                replies = store.scriptsLoaded(operation, Scripts.CELLS, runKeys, runArgs);
+            } catch (RedisFilterException e) {
+                throw progress(e, applied);
+            }
+            RedisFilterException failed = null;
+            for (int run = 0; run < replies.size(); run++) {
+                if (replies.get(run) instanceof RedisFilterException failure) {
+                    failed = failed == null ? failure : failed;
+                    continue;
+                }
+                List<?> reply = (List<?>) replies.get(run);
+                List<Long> values = values(reply);
+                int[] items = runItems.get(run);
                 if (checkStamps) {
-                    long shardStamp = values.get(items.length * k);
+                    byte[] shardStamp = (byte[]) reply.get(0);
                     if (stamp == null) {
                         stamp = shardStamp;
-                    } else if (stamp != shardStamp) {
+                    } else if (!Arrays.equals(stamp, shardStamp)) {
                         return false;
                     }
                 }
                 for (int c = 0; c < items.length; c++) {
-                    result.accept(from + items[c], values.subList(c * k, (c + 1) * k));
+                    result.accept(items[c], values.subList(c * k, (c + 1) * k));
+                    if (applied != null) {
+                        applied[items[c]] = true;
+                    }
                 }
+            }
+            if (failed != null) {
+                throw progress(failed, applied);
             }
         }
         return true;
     }
 
-    /** One probe's sub-command: {@code GET}, or the add's {@code SET ... 1} / {@code INCRBY ... 1}. */
-    private void appendProbe(List<String> args, String offset, boolean readonly) {
-        args.add(readonly ? "GET" : cells == CellKind.BITS ? "SET" : "INCRBY");
-        args.add(fieldType);
-        args.add(offset);
-        if (!readonly) {
-            args.add("1");
+    /** A batch add's failure with its progress: the first item not known to be applied. */
+    private static RedisFilterException progress(RedisFilterException failure, boolean[] applied) {
+        if (applied == null) {
+            return failure;
         }
+        int first = 0;
+        while (first < applied.length && applied[first]) {
+            first++;
+        }
+        return failure.inBatch(first);
     }
 
     private long[] hashes(Collection<? extends T> items) {
@@ -401,41 +416,78 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
         return blocks == 0 || sharding.shards() == 1 ? 0 : sharding.shardOfBlock(BlockedProbes.block(hash, blocks));
     }
 
-    /** The BITFIELD offsets of the item's k cells in its shard's string, in probe order. */
-    private String[] offsets(long hash, int shard) {
-        return ProbeOffsets.of(hash, shape, sharding.firstCell(shard), cells);
+    /** @return the {@link Scripts#CELLS} operation of an add: {@code set} bits or {@code incr} counters */
+    private byte[] addOp() {
+        return cells == CellKind.BITS ? SET : INCR;
     }
 
     /**
-     * Classic: {@code SET u1 offset 1} per probe, answering the old bits. Counting: {@code OVERFLOW
-     * SAT} then {@code INCRBY u4 offset 1} per probe, answering the new values: a counter at 15
-     * stays at 15, and one probed twice is raised twice, as in the in-process kind.
+     * The arguments of a probing run of {@link Scripts#CELLS} on a shard: the key's length, the
+     * identity, the operation, then each item's BITFIELD sub-commands ({@code GET t offset}, or
+     * {@code SET|INCRBY t offset 1}).
      */
-    private String[] addArgs(String[] offsets) {
-        boolean bits = cells == CellKind.BITS;
-        String[] args = new String[(bits ? 0 : 2) + 4 * k];
-        int a = 0;
-        if (!bits) {
-            args[a++] = "OVERFLOW";
-            args[a++] = "SAT";
-        }
-        for (String offset : offsets) {
-            args[a++] = bits ? "SET" : "INCRBY";
-            args[a++] = fieldType;
-            args[a++] = offset;
-            args[a++] = "1";
+    private List<byte[]> probeArgs(int shard, byte[] op, int count, IntToLongFunction hashOf) {
+        boolean get = op == GET;
+        List<byte[]> args = new ArrayList<>(3 + count * k * (get ? 3 : 4));
+        args.add(keyLength[shard]);
+        args.add(identityHex);
+        args.add(op);
+        byte[] command = get ? BITFIELD_GET : cells == CellKind.BITS ? BITFIELD_SET : BITFIELD_INCRBY;
+        long[] offsets = new long[k];
+        for (int c = 0; c < count; c++) {
+            ProbeOffsets.fill(hashOf.applyAsLong(c), shape, sharding.firstCell(shard), cells, offsets);
+            for (long offset : offsets) {
+                args.add(command);
+                args.add(fieldType);
+                args.add(RedisStore.bytes(Long.toString(offset)));
+                if (!get) {
+                    args.add(ONE);
+                }
+            }
         }
         return args;
     }
 
-    private String[] queryArgs(String[] offsets) {
-        String[] args = new String[3 * k];
-        for (int i = 0, a = 0; i < k; i++) {
-            args[a++] = "GET";
-            args[a++] = fieldType;
-            args[a++] = offsets[i];
+    /**
+     * The values of a probing run's reply: after the stamp, one list per BITFIELD call of the
+     * script, concatenated.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<Long> values(List<?> reply) {
+        if (reply.size() == 2) {
+            return (List<Long>) reply.get(1);
         }
-        return args;
+        List<Long> values = new ArrayList<>();
+        for (int call = 1; call < reply.size(); call++) {
+            values.addAll((List<Long>) reply.get(call));
+        }
+        return values;
+    }
+
+    /** A run of {@link Scripts#CELLS} on a shard that does not probe: {@code read}, {@code count}, ... */
+    private Object cellsRun(String operation, int shard, List<String> keysOfRun, String... opAndArgs) {
+        List<byte[]> args = new ArrayList<>(2 + opAndArgs.length);
+        args.add(keyLength[shard]);
+        args.add(identityHex);
+        for (String arg : opAndArgs) {
+            args.add(RedisStore.bytes(arg));
+        }
+        List<byte[]> runKeys = new ArrayList<>(keysOfRun.size());
+        for (String key : keysOfRun) {
+            runKeys.add(RedisStore.bytes(key));
+        }
+        return store.scriptBytes(operation, Scripts.CELLS, runKeys, args);
+    }
+
+    /**
+     * ORs a temporary key, holding no more than a shard's cells, into that shard, after the same
+     * check as every command.
+     *
+     * @param shard the shard
+     * @param temporary a key in the shard's hash slot
+     */
+    void mergeShard(int shard, String temporary) {
+        cellsRun("merge", shard, List.of(keys.shards().get(shard), temporary), "merge", Long.toString(cellBytes[shard]));
     }
 
     /**
@@ -482,21 +534,30 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
 
     private long occupied() {
         long occupied = 0;
-        for (int s = 0; s < keys.shards().size(); s++) {
-            String shard = keys.shards().get(s);
+        for (int s = 0; s < cellBytes.length; s++) {
             if (cells == CellKind.BITS) {
-                occupied += stamped ? store.bitcount("count", shard, 0, cells.bytesFor(sharding.cells(s)) - 1)
-                        : store.bitcount("count", shard);
+                occupied += (Long) cellsRun("count", s, List.of(keys.shards().get(s)), "count",
+                        Long.toString(cellBytes[s] - 1));
             } else {
-                long bytes = cells.bytesFor(sharding.cells(s));
-                for (long from = 0; from < bytes; from += CHUNK_BYTES) {
-                    for (byte b : store.getrange("count", shard, from, Math.min(bytes, from + CHUNK_BYTES) - 1)) {
+                for (long from = 0; from < cellBytes[s]; from += CHUNK_BYTES) {
+                    for (byte b : read("count", s, from, Math.min(cellBytes[s], from + CHUNK_BYTES))) {
                         occupied += ((b & 0x0F) != 0 ? 1 : 0) + ((b & 0xF0) != 0 ? 1 : 0);
                     }
                 }
             }
         }
         return occupied;
+    }
+
+    /** Bytes {@code [from, to)} of a shard's cells. */
+    private byte[] read(String operation, int shard, long from, long to) {
+        byte[] chunk = (byte[]) cellsRun(operation, shard, List.of(keys.shards().get(shard)), "read",
+                Long.toString(from), Long.toString(to - 1));
+        if (chunk.length != to - from) {
+            throw store.lost(operation, keys.shards().get(shard), "answered " + chunk.length + " bytes where its cells"
+                    + " hold " + (to - from) + " from byte " + from);
+        }
+        return chunk;
     }
 
     /** m bits for {@code redis-classic}, 4·m for {@code redis-counting}: the bits held in Redis. */
@@ -508,8 +569,8 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
     /** Sets every cell to 0, each shard in one atomic script; adds racing with it may survive. */
     @Override
     public void clear() {
-        for (int s = 0; s < keys.shards().size(); s++) {
-            store.script("clear", Scripts.CLEAR, keys.shards().get(s), Long.toString(cells.bytesFor(sharding.cells(s))));
+        for (int s = 0; s < cellBytes.length; s++) {
+            cellsRun("clear", s, List.of(keys.shards().get(s)), "clear", Long.toString(cellBytes[s]));
         }
     }
 
@@ -524,38 +585,26 @@ public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable 
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        long cellBytes = cells.bytesFor(m);
         boolean bits = cells == CellKind.BITS;
-        long bodyLength = Long.BYTES + Integer.BYTES + Byte.BYTES + cellBytes + (bits ? Long.BYTES : 0);
+        long bodyLength = Long.BYTES + Integer.BYTES + Byte.BYTES + cells.bytesFor(m) + (bits ? Long.BYTES : 0);
         Envelope.write(out, cells.localKind(), hasher, options.localSpec(), bodyLength, body -> {
             body.writeLong(m);
             body.writeInt(k);
             body.writeByte(shape.layout().code());
             long setBits = 0;
-            for (int s = 0; s < keys.shards().size(); s++) {
-                setBits += copyShard(keys.shards().get(s), cells.bytesFor(sharding.cells(s)), body);
+            for (int s = 0; s < cellBytes.length; s++) {
+                for (long from = 0; from < cellBytes[s]; from += CHUNK_BYTES) {
+                    byte[] chunk = read("snapshot", s, from, Math.min(cellBytes[s], from + CHUNK_BYTES));
+                    for (byte b : chunk) {
+                        setBits += Integer.bitCount(b & 0xFF);
+                    }
+                    body.writeBytes(chunk, 0, chunk.length);
+                }
             }
             if (bits) {
                 body.writeLong(setBits);
             }
         });
-    }
-
-    /** Copies one shard into a snapshot body; a string shorter than its size reads as zeros. */
-    private long copyShard(String shard, long shardBytes, FilterDataOutput body) throws IOException {
-        long setBits = 0;
-        for (long from = 0; from < shardBytes; from += CHUNK_BYTES) {
-            int length = (int) Math.min(CHUNK_BYTES, shardBytes - from);
-            byte[] chunk = store.getrange("snapshot", shard, from, from + length - 1);
-            if (chunk.length != length) {
-                chunk = java.util.Arrays.copyOf(chunk, length);
-            }
-            for (byte b : chunk) {
-                setBits += Integer.bitCount(b & 0xFF);
-            }
-            body.writeBytes(chunk, 0, length);
-        }
-        return setBits;
     }
 
     /**

@@ -3,7 +3,10 @@ package org.bloomery.redis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.PrimitiveIterator;
@@ -14,6 +17,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.bloom.GrowthPlan;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisCluster;
@@ -232,6 +236,49 @@ public final class RedisFilters {
         Objects.requireNonNull(hasher, "hasher");
         RedisStore store = userStore(client, name);
         return ScalableUpload.upload(store, Location.DEFAULT_PREFIX, name, snapshot, hasher);
+    }
+
+    /**
+     * Deletes every key a shared filter of a kind and name can have, whatever state they are in:
+     * the explicit way to clear a name whose filter is damaged ({@link RedisDataLostException}, or
+     * a name that no longer opens) before creating it anew and adding its items again, or before
+     * an upload. Nothing else ever deletes or rewrites a damaged filter. Handles opened before
+     * fail from then on, as for any filter deleted under them.
+     *
+     * @param client the client; not closed
+     * @param kind {@code "redis-classic"}, {@code "redis-counting"} or {@code "redis-scalable"}
+     * @param name the filter's name
+     * @param spec the filter's spec, for option {@code prefix} and, for the Bloom kinds, {@code
+     *     shards}; the shards the metadata names, if it still can, are deleted too
+     * @throws IllegalArgumentException for an unknown kind or a bad name or option
+     * @throws RedisFilterException if the server fails; the keys deleted before stay deleted
+     */
+    public static void drop(UnifiedJedis client, String kind, String name, FilterSpec spec) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(spec, "spec");
+        RedisStore store = userStore(client, name);
+        if (kind.equals(ScalableOptions.KIND)) {
+            String base = ScalableOptions.read(spec, name).location().prefix() + "{" + name + "}";
+            List<String> keys = new ArrayList<>();
+            keys.add(base + ":meta");
+            for (int i = 0; i <= GrowthPlan.MAX_LAYERS; i++) {
+                keys.add(base + ":layer:" + i);
+            }
+            store.del("drop", keys);
+            return;
+        }
+        CellKind cells = Arrays.stream(CellKind.values()).filter(c -> c.kind().equals(kind)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("kind must be one of 'redis-classic', 'redis-counting'"
+                        + " or 'redis-scalable', got '" + kind + "'"));
+        RedisOptions options = RedisOptions.read(cells, spec, name);
+        FilterKeys keys = FilterKeys.of(options.prefix(), name, options.shards());
+        String stored = store.type("drop", keys.metadata()).equals("hash")
+                ? store.hgetAll("drop", keys.metadata()).get(RedisOptions.SHARDS) : null;
+        store.del("drop", keys.all());
+        if (stored != null && stored.matches("[0-9]{1,4}") && Integer.parseInt(stored) >= 1
+                && Integer.parseInt(stored) <= RedisOptions.MAX_SHARDS && Integer.parseInt(stored) != options.shards()) {
+            store.del("drop", FilterKeys.of(options.prefix(), name, Integer.parseInt(stored)).shards());
+        }
     }
 
     private static <T> RedisScalableFilter<T> openScalable(UnifiedJedis client, String name, FilterSpec spec,

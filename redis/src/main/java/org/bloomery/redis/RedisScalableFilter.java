@@ -39,9 +39,13 @@ import org.bloomery.api.spi.Envelope;
  * whole step is atomic on the server, so clients adding at once never both add a layer, never
  * lose an item and never count one twice; {@link #approximateCount()} is exactly the number of adds
  * that answered true ({@code BF.CARD}). A query is one read-only script over every layer. Batches
- * send up to 100 items per script and 10,000 per pipeline: one round trip per batch.
+ * send up to 100 items per script and 10,000 per pipeline: one round trip per 10,000 items, within
+ * one deadline for the whole call (option {@code timeoutMillis}); a failed batch add says how far
+ * it got ({@link RedisFilterException#firstUnconfirmed()}). Every script first checks that the
+ * metadata holds the identity this handle opened and that each layer it reads has its length, and
+ * fails with {@link RedisDataLostException} otherwise.
  *
- * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, hasher id, layout,
+ * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, identity, hasher id, layout,
  * expansion, tightening, non-scaling, the spec, and the counts {@code layers}, {@code items:i},
  * {@code card}; never a credential) and the layers {@code <prefix>{<name>}:layer:<i>}. Every key
  * carries the hash tag {@code {<name>}}, so in a Redis Cluster they all live in one slot, as a
@@ -86,6 +90,8 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
     private final AtomicReferenceArray<Object> layerPlans = new AtomicReferenceArray<>(GrowthPlan.MAX_LAYERS + 1);
     /** The layer count this client last saw; every script checks it against the stored one. */
     private volatile int knownLayers = 1;
+    /** The filter's identity, which every script checks against the metadata's; set by {@link #open}. */
+    private String identity;
 
     private RedisScalableFilter(RedisStore store, ScalableOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
         this.store = store;
@@ -111,42 +117,40 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         RedisScalableFilter<T> filter = new RedisScalableFilter<>(store, options, spec, hasher);
         LayerPlan first = filter.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '"
                 + ScalableOptions.KIND + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
-        filter.checkType(filter.metaKey, "hash", "metadata hash");
-        filter.checkType(filter.layerKey(0), "string", "layer");
         Map<String, String> wanted = options.metadata(hasher.id());
+        String fresh = Identity.random().hex();
         List<String> args = new ArrayList<>();
         args.add(Long.toString(first.shape().cells() / 8));
         wanted.forEach((field, value) -> {
             args.add(field);
             args.add(value);
         });
-        args.addAll(List.of("layers", "1", "items:0", "0", "card", "0"));
+        args.addAll(List.of(Identity.FIELD, fresh, "layers", "1", "items:0", "0", "card", "0"));
         List<?> reply = (List<?>) store.script("open", LayerScripts.CREATE, List.of(filter.metaKey, filter.layerKey(0)),
                 args);
+        filter.identity = fresh;
         if (!reply.isEmpty()) {
             if (mustBeNew) {
                 throw new IllegalStateException("filter '" + options.location().name() + "' exists in Redis"
                         + " (BF.RESERVE: item exists); join it with RedisFilters.scalable, or delete it first");
             }
-            Map<String, String> stored = new java.util.HashMap<>();
-            for (int i = 0; i + 1 < reply.size(); i += 2) {
-                stored.put(String.valueOf(reply.get(i)), String.valueOf(reply.get(i + 1)));
+            Map<String, String> stored = CellsOpening.pairs(reply);
+            if (!stored.containsKey("kind") || !stored.containsKey("format")) {
+                throw store.lost("open", filter.metaKey, "holds a hash that is not a Bloomery filter's metadata (no"
+                        + " 'kind' and 'format' fields): it was overwritten; drop the filter (RedisFilters.drop) or"
+                        + " choose another name");
             }
             Metadata.difference(stored, wanted).ifPresent(difference -> {
                 throw new IllegalArgumentException("filter '" + options.location().name() + "' exists in Redis with a"
                         + " different " + difference + "; open it with its own spec and hasher, or delete it first");
             });
+            filter.identity = Identity.fromHex(stored.get(Identity.FIELD)).orElseThrow(() -> store.lost("open",
+                    filter.metaKey, "holds no valid identity (field '" + Identity.FIELD + "'): it was overwritten"))
+                    .hex();
             filter.knownLayers = filter.layerCount("open", stored.get("layers"));
+            filter.checkLayers("open");
         }
         return filter;
-    }
-
-    private void checkType(String key, String expected, String role) {
-        String type = store.type("open", key);
-        if (!type.equals("none") && !type.equals(expected)) {
-            throw store.failure("open", "key '" + key + "' holds a " + type + ", not a Bloomery filter's " + role
-                    + " (a " + expected + "); choose another name or prefix, or delete the key");
-        }
     }
 
     // ---- layers ------------------------------------------------------------------------------
@@ -201,12 +205,26 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
 
     /** Reads the stored layer count after a script answered {@link LayerScripts#STALE}. */
     private int refreshLayers(String operation) {
-        String stored = store.hget(operation, metaKey, "layers");
-        if (stored == null) {
-            throw store.failure(operation, "the filter's metadata '" + metaKey + "' is gone: it was deleted");
-        }
-        knownLayers = layerCount(operation, stored);
+        knownLayers = layerCount(operation, metadata(operation).get("layers"));
         return knownLayers;
+    }
+
+    /**
+     * The stored metadata (one {@code HGETALL}), checked to be this filter's.
+     *
+     * @throws RedisDataLostException if it is missing or holds another identity
+     */
+    private Map<String, String> metadata(String operation) {
+        Map<String, String> stored = store.hgetAll(operation, metaKey);
+        if (stored.isEmpty()) {
+            throw store.lost(operation, metaKey, "is missing: the filter was deleted, or the server lost it (a restart"
+                    + " without persistence, a flush, an eviction)");
+        }
+        if (!identity.equals(stored.get(Identity.FIELD))) {
+            throw store.lost(operation, metaKey, "belongs to another filter: the one this handle opened was deleted"
+                    + " or replaced since, and the name created anew");
+        }
+        return stored;
     }
 
     /** A stored count, checked to be a number at least 0. */
@@ -336,6 +354,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
                 for (LayerPlan layer : plans) {
                     header.add(Integer.toString(layer.shape().hashes()));
                     header.add(Long.toString(layer.capacity()));
+                    header.add(Long.toString(layer.shape().cells() / 8));
                 }
                 header.add(grown == null ? "0" : Integer.toString(grown.shape().hashes()));
                 header.add(grown == null ? "0" : Long.toString(grown.capacity()));
@@ -370,11 +389,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
 
             @Override
             public List<String> header(int layers, LayerPlan[] plans) {
-                List<String> header = new ArrayList<>();
-                for (LayerPlan layer : plans) {
-                    header.add(Integer.toString(layer.shape().hashes()));
-                }
-                return header;
+                return existsHeader(plans);
             }
 
             @Override
@@ -392,6 +407,34 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
             present[i] = answers[i] != 0;
         }
         return present;
+    }
+
+    /** {@link LayerScripts#EXISTS}' header: k and byte length of each layer. */
+    private static List<String> existsHeader(LayerPlan[] plans) {
+        List<String> header = new ArrayList<>();
+        for (LayerPlan layer : plans) {
+            header.add(Integer.toString(layer.shape().hashes()));
+            header.add(Long.toString(layer.shape().cells() / 8));
+        }
+        return header;
+    }
+
+    /**
+     * Checks, changing nothing, that the metadata holds this filter's identity and every layer is a
+     * string of its length: {@link LayerScripts#EXISTS} with no items.
+     */
+    private void checkLayers(String operation) {
+        while (true) {
+            int layers = knownLayers;
+            List<String> args = new ArrayList<>(List.of(identity, Integer.toString(layers), "0"));
+            args.addAll(existsHeader(plans(layers)));
+            args.add("");
+            List<?> reply = (List<?>) store.script(operation, LayerScripts.EXISTS, keys(layers), args);
+            if ((Long) reply.get(0) == LayerScripts.DONE) {
+                return;
+            }
+            refreshLayers(operation);
+        }
     }
 
     /** What one script needs, for a layer count: its keys, its header and the layers it probes. */
@@ -420,12 +463,21 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
      */
     private long[] runAll(String operation, LuaScript script, long[] hashes, Runs runs) {
         long[] answers = new long[hashes.length];
+        boolean[] answered = new boolean[hashes.length];
         int[] pending = new int[hashes.length];
         for (int i = 0; i < pending.length; i++) {
             pending[i] = i;
         }
         int pendingCount = pending.length;
+        long deadline = System.nanoTime() + options.location().timeoutMillis() * 1_000_000L;
+        boolean adds = script == LayerScripts.ADD;
         while (pendingCount > 0) {
+            if (System.nanoTime() - deadline > 0) {
+                throw progress(store.failure(operation, "the call passed its deadline of "
+                        + options.location().timeoutMillis() + " ms (option timeoutMillis) with " + pendingCount + " of "
+                        + hashes.length + " items unanswered; send smaller batches or raise the timeout"),
+                        adds, answered);
+            }
             int layers = knownLayers;
             LayerPlan[] plans = plans(layers);
             List<byte[]> header = new ArrayList<>();
@@ -440,9 +492,15 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
             long[] offsets = new long[BloomShape.MAX_HASHES];
             int sent = Math.min(pendingCount, PIPELINE_ITEMS);
             List<List<byte[]>> argsOfRuns = new ArrayList<>();
+            List<List<byte[]>> keysOfRuns = new ArrayList<>();
+            List<byte[]> runKeys = new ArrayList<>();
+            for (String key : runs.keys(layers)) {
+                runKeys.add(RedisStore.bytes(key));
+            }
             for (int from = 0; from < sent; from += ITEMS_PER_SCRIPT) {
                 int to = Math.min(sent, from + ITEMS_PER_SCRIPT);
-                List<byte[]> args = new ArrayList<>(3 + header.size());
+                List<byte[]> args = new ArrayList<>(4 + header.size());
+                args.add(ascii(identity));
                 args.add(ascii(Integer.toString(layers)));
                 args.add(ascii(Integer.toString(to - from)));
                 args.addAll(header);
@@ -452,16 +510,19 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
                 ByteBuffer packed = ByteBuffer.allocate((to - from) * stride * Integer.BYTES);
                 for (int p = from; p < to; p++) {
                     for (LayerPlan layer : probed) {
-                        ProbeOffsets.fill(hashes[pending[p]], layer.shape(), 0, CellKind.BITS, offsets);
-                        for (int j = 0; j < layer.shape().hashes(); j++) {
-                            packed.putInt((int) offsets[j]);
-                        }
+                        ProbeOffsets.pack(hashes[pending[p]], layer.shape(), 0, CellKind.BITS, offsets, packed);
                     }
                 }
                 args.add(packed.array());
                 argsOfRuns.add(args);
+                keysOfRuns.add(runKeys);
             }
-            List<Object> replies = store.scripts(operation, script, runs.keys(layers), argsOfRuns);
+            List<Object> replies;
+            try {
+                replies = store.scripts(operation, script, keysOfRuns, argsOfRuns);
+            } catch (RedisFilterException e) {
+                throw progress(e, adds, answered);
+            }
             int[] unanswered = new int[pendingCount];
             int unansweredCount = 0;
             boolean load = false;
@@ -469,22 +530,25 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
             for (int r = 0; r < replies.size(); r++) {
                 int from = r * ITEMS_PER_SCRIPT;
                 int to = Math.min(sent, from + ITEMS_PER_SCRIPT);
-                int answered = 0;
+                int answeredHere = 0;
                 if (replies.get(r) == RedisStore.NO_SCRIPT) {
                     load = true;
+                } else if (replies.get(r) instanceof RedisFilterException failure) {
+                    throw progress(failure, adds, answered);
                 } else {
                     List<?> values = (List<?>) replies.get(r);
-                    answered = values.size() - 1;
-                    for (int j = 0; j < answered; j++) {
+                    answeredHere = values.size() - 1;
+                    for (int j = 0; j < answeredHere; j++) {
                         answers[pending[from + j]] = (Long) values.get(j + 1);
+                        answered[pending[from + j]] = true;
                     }
                     long status = (Long) values.get(0);
                     if (status == LayerScripts.FULL) {
-                        throw runs.refusal(layers, pending[from + answered]);
+                        throw runs.refusal(layers, pending[from + answeredHere]);
                     }
                     refresh |= status == LayerScripts.STALE;
                 }
-                for (int p = from + answered; p < to; p++) {
+                for (int p = from + answeredHere; p < to; p++) {
                     unanswered[unansweredCount++] = pending[p];
                 }
             }
@@ -499,6 +563,21 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
             }
         }
         return answers;
+    }
+
+    /**
+     * A batch's failure with its progress, for adds: the first item the server did not answer, every
+     * item before it having been applied.
+     */
+    private static RedisFilterException progress(RedisFilterException failure, boolean adds, boolean[] answered) {
+        if (!adds || answered.length == 1) {
+            return failure;
+        }
+        int first = 0;
+        while (first < answered.length && answered[first]) {
+            first++;
+        }
+        return failure.inBatch(first);
     }
 
     private FilterFullException full(int layers, String reason, int index, int batch) {
@@ -540,13 +619,24 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         return hashes;
     }
 
+    /** A run of {@link LayerScripts#LAYER} on layer i: {@code read} or {@code count}, after the checks. */
+    private Object layerRun(String operation, int index, LayerPlan layer, String... opAndArgs) {
+        List<String> args = new ArrayList<>(List.of(identity, Long.toString(layer.shape().cells() / 8)));
+        args.addAll(List.of(opAndArgs));
+        List<byte[]> keyBytes = List.of(RedisStore.bytes(metaKey), RedisStore.bytes(layerKey(index)));
+        List<byte[]> argBytes = new ArrayList<>(args.size());
+        for (String arg : args) {
+            argBytes.add(RedisStore.bytes(arg));
+        }
+        return store.scriptBytes(operation, LayerScripts.LAYER, keyBytes, argBytes);
+    }
+
     // ---- BF.CARD, BF.INFO and the filter as a whole -------------------------------------------
 
     /** {@code BF.CARD}: the adds that answered true, exactly (the server counts them atomically). */
     @Override
     public long approximateCount() {
-        String card = store.hget("count", metaKey, "card");
-        return card == null ? 0 : count("count", "card", card);
+        return count("count", "card", metadata("count").get("card"));
     }
 
     /**
@@ -556,10 +646,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
      * @return a snapshot
      */
     public RedisScalableInfo info() {
-        Map<String, String> stored = store.hgetAll("info", metaKey);
-        if (stored.isEmpty()) {
-            throw store.failure("info", "the filter's metadata '" + metaKey + "' is gone: it was deleted");
-        }
+        Map<String, String> stored = metadata("info");
         int layers = layerCount("info", stored.get("layers"));
         knownLayers = layers;
         long capacity = 0;
@@ -578,7 +665,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         LayerPlan[] plans = plans(refreshLayers("fpp"));
         double allNegative = 1;
         for (int i = 0; i < plans.length; i++) {
-            allNegative *= 1 - plans[i].shape().fppFromOccupied(store.bitcount("fpp", layerKey(i)));
+            allNegative *= 1 - plans[i].shape().fppFromOccupied((Long) layerRun("fpp", i, plans[i], "count"));
         }
         return 1 - allNegative;
     }
@@ -599,11 +686,13 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
      */
     @Override
     public void clear() {
-        String firstBytes = Long.toString(plans(1)[0].shape().cells() / 8);
         while (true) {
             int layers = knownLayers;
-            List<?> reply = (List<?>) store.script("clear", LayerScripts.CLEAR, keys(layers),
-                    List.of(Integer.toString(layers), firstBytes));
+            List<String> args = new ArrayList<>(List.of(identity, Integer.toString(layers)));
+            for (LayerPlan layer : plans(layers)) {
+                args.add(Long.toString(layer.shape().cells() / 8));
+            }
+            List<?> reply = (List<?>) store.script("clear", LayerScripts.CLEAR, keys(layers), args);
             if ((Long) reply.get(0) == LayerScripts.DONE) {
                 knownLayers = 1;
                 return;
@@ -617,7 +706,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
         while (true) {
             int layers = knownLayers;
             List<?> reply = (List<?>) store.script("delete", LayerScripts.DELETE, keys(layers),
-                    List.of(Integer.toString(layers)));
+                    List.of(identity, Integer.toString(layers)));
             if ((Long) reply.get(0) == LayerScripts.DONE) {
                 return;
             }
@@ -636,10 +725,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        Map<String, String> stored = store.hgetAll("snapshot", metaKey);
-        if (stored.isEmpty()) {
-            throw store.failure("snapshot", "the filter's metadata '" + metaKey + "' is gone: it was deleted");
-        }
+        Map<String, String> stored = metadata("snapshot");
         LayerPlan[] plans = plans(layerCount("snapshot", stored.get("layers")));
         long bodyLength = ScalableBody.HEADER_BYTES;
         for (LayerPlan layer : plans) {
@@ -654,8 +740,13 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCl
                 long bytes = layer.shape().cells() / 8;
                 for (long from = 0; from < bytes; from += RedisFilter.CHUNK_BYTES) {
                     int length = (int) Math.min(RedisFilter.CHUNK_BYTES, bytes - from);
-                    byte[] chunk = store.getrange("snapshot", layerKey(i), from, from + length - 1);
-                    body.writeBytes(chunk.length == length ? chunk : Arrays.copyOf(chunk, length), 0, length);
+                    byte[] chunk = (byte[]) layerRun("snapshot", i, layer, "read", Long.toString(from),
+                            Long.toString(from + length - 1));
+                    if (chunk.length != length) {
+                        throw store.lost("snapshot", layerKey(i), "answered " + chunk.length + " bytes where the layer"
+                                + " holds " + length + " from byte " + from);
+                    }
+                    body.writeBytes(chunk, 0, length);
                 }
             }
         });

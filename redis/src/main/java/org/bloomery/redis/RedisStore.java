@@ -1,14 +1,15 @@
 package org.bloomery.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import redis.clients.jedis.PipelineBase;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.args.BitOP;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -24,6 +25,11 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
 final class RedisStore implements AutoCloseable {
     /** A pipelined script run the server answered with {@code NOSCRIPT}. */
     static final Object NO_SCRIPT = new Object();
+    /**
+     * The code a script's error reply starts with when the filter's data is not what the handle
+     * opened, followed by the key and what is wrong with it.
+     */
+    static final String DAMAGED = "BLOOMERY-DAMAGED";
     private final UnifiedJedis client;
     private final boolean ownsClient;
     private final String server;
@@ -42,38 +48,6 @@ final class RedisStore implements AutoCloseable {
     /** @return the server as {@code host:port}, or a description of the user's client */
     String server() {
         return server;
-    }
-
-    /** {@code BITFIELD key args...}: the old or new values, one per sub-command that returns one. */
-    List<Long> bitfield(String operation, String key, String[] args) {
-        return call(operation, () -> client.bitfield(key, args));
-    }
-
-    /** {@code BITFIELD_RO key GET ...}: one value per GET. */
-    List<Long> bitfieldReadonly(String operation, String key, String[] args) {
-        return call(operation, () -> client.bitfieldReadonly(key, args));
-    }
-
-    /**
-     * Many BITFIELD or BITFIELD_RO commands in one pipeline: one round trip per node for the whole
-     * batch.
-     */
-    List<List<Long>> bitfields(String operation, String[] keys, String[][] args, boolean readonly) {
-        return call(operation, () -> {
-            List<Response<List<Long>>> responses = new ArrayList<>(keys.length);
-            try (PipelineBase pipeline = client.pipelined()) {
-                for (int i = 0; i < keys.length; i++) {
-                    responses.add(readonly ? pipeline.bitfieldReadonly(keys[i], args[i])
-                            : pipeline.bitfield(keys[i], args[i]));
-                }
-                pipeline.sync();
-            }
-            List<List<Long>> values = new ArrayList<>(keys.length);
-            for (Response<List<Long>> response : responses) {
-                values.add(response.get());
-            }
-            return values;
-        });
     }
 
     /**
@@ -114,40 +88,53 @@ final class RedisStore implements AutoCloseable {
      * any of it (the cluster client because the keys' slots differ, a plain client connected to a
      * cluster node with {@code CROSSSLOT}).
      *
-     * @return true if it ran; false if it was refused for spanning slots, having changed nothing
+     * @return the script's reply if it ran; empty if it was refused for spanning slots, having
+     *     changed nothing
      */
-    boolean scriptAcrossSlots(String operation, LuaScript script, List<String> keys, List<String> args) {
+    Optional<Object> scriptAcrossSlots(String operation, LuaScript script, List<String> keys, List<String> args) {
         try {
-            script(operation, script, keys, args);
-            return true;
+            return Optional.ofNullable(script(operation, script, keys, args));
         } catch (RedisFilterException e) {
             Throwable cause = e.getCause();
             String message = cause == null ? "" : String.valueOf(cause.getMessage());
             if (cause instanceof JedisClusterOperationException && message.contains("same hashslot")
                     || cause instanceof JedisDataException && message.startsWith("CROSSSLOT")) {
-                return false;
+                return Optional.empty();
             }
             throw e;
         }
     }
 
     /**
-     * Many runs of one script over the same keys in one pipeline: one round trip. Arguments are
-     * bytes, so a run can carry a packed binary argument. A run the server answered with {@code
-     * NOSCRIPT} comes back as {@link #NO_SCRIPT}; the caller loads the script ({@link #loadScript})
-     * and resends from there.
+     * Runs a script by {@code EVALSHA} with binary keys and arguments (so an argument can carry
+     * packed offsets or raw bytes), loading it after {@code NOSCRIPT} as {@link #script(String,
+     * LuaScript, String, String...)} does. Bulk replies come back as {@code byte[]}.
      */
-    List<Object> scripts(String operation, LuaScript script, List<String> keys, List<List<byte[]>> args) {
-        byte[] sha1 = script.sha1().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        List<byte[]> keyBytes = new ArrayList<>(keys.size());
-        for (String key : keys) {
-            keyBytes.add(key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        }
+    Object scriptBytes(String operation, LuaScript script, List<byte[]> keys, List<byte[]> args) {
+        return call(operation, () -> {
+            try {
+                return client.evalsha(script.sha1Bytes(), keys, args);
+            } catch (JedisNoScriptException e) {
+                client.scriptLoad(script.source(), new String(keys.get(0), StandardCharsets.UTF_8));
+                return client.evalsha(script.sha1Bytes(), keys, args);
+            }
+        });
+    }
+
+    /**
+     * Many runs of one script in one pipeline: one round trip per node. Keys and arguments are
+     * bytes, so a run can carry a packed binary argument. Each run's reply comes back in order: its
+     * value, {@link #NO_SCRIPT} when the server answered {@code NOSCRIPT} (the caller loads the
+     * script with {@link #loadScript} and resends it), or the {@link RedisFilterException} the
+     * server's error reply maps to. A failure of the connection itself throws, and then any run
+     * may or may not have been applied.
+     */
+    List<Object> scripts(String operation, LuaScript script, List<List<byte[]>> keys, List<List<byte[]>> args) {
         return call(operation, () -> {
             List<Response<Object>> responses = new ArrayList<>(args.size());
             try (PipelineBase pipeline = client.pipelined()) {
-                for (List<byte[]> run : args) {
-                    responses.add(pipeline.evalsha(sha1, keyBytes, run));
+                for (int run = 0; run < args.size(); run++) {
+                    responses.add(pipeline.evalsha(script.sha1Bytes(), keys.get(run), args.get(run)));
                 }
                 pipeline.sync();
             }
@@ -157,10 +144,54 @@ final class RedisStore implements AutoCloseable {
                     replies.add(response.get());
                 } catch (JedisNoScriptException e) {
                     replies.add(NO_SCRIPT);
+                } catch (JedisDataException e) {
+                    replies.add(failure(operation, e));
+                } catch (IllegalStateException e) {
+                    // A cluster pipeline leaves the commands of a node it could not reach without a
+                    // reply; whether such a command ran is unknown.
+                    replies.add(new RedisFilterException(server, filterName, operation,
+                            "no answer from the server within the timeout, or it is unreachable (no reply to a"
+                                    + " pipelined command)", e));
                 }
             }
             return replies;
         });
+    }
+
+    /**
+     * {@link #scripts}, with every run the server answered {@code NOSCRIPT} sent again once the
+     * script is loaded on its key's node (such a run did nothing), until every run has its reply or
+     * failure.
+     */
+    List<Object> scriptsLoaded(String operation, LuaScript script, List<List<byte[]>> keys, List<List<byte[]>> args) {
+        List<Object> replies = new ArrayList<>(scripts(operation, script, keys, args));
+        while (true) {
+            List<Integer> again = new ArrayList<>();
+            for (int run = 0; run < replies.size(); run++) {
+                if (replies.get(run) == NO_SCRIPT) {
+                    again.add(run);
+                }
+            }
+            if (again.isEmpty()) {
+                return replies;
+            }
+            List<List<byte[]>> keysAgain = new ArrayList<>(again.size());
+            List<List<byte[]>> argsAgain = new ArrayList<>(again.size());
+            for (int run : again) {
+                loadScript(operation, script, new String(keys.get(run).get(0), StandardCharsets.UTF_8));
+                keysAgain.add(keys.get(run));
+                argsAgain.add(args.get(run));
+            }
+            List<Object> resent = scripts(operation, script, keysAgain, argsAgain);
+            for (int i = 0; i < again.size(); i++) {
+                replies.set(again.get(i), resent.get(i));
+            }
+        }
+    }
+
+    /** @return the UTF-8 bytes of a key */
+    static byte[] bytes(String key) {
+        return key.getBytes(StandardCharsets.UTF_8);
     }
 
     /** {@code SCRIPT LOAD} on the node holding {@code key}. */
@@ -188,34 +219,19 @@ final class RedisStore implements AutoCloseable {
         call(operation, () -> client.hset(key, fields));
     }
 
-    /** {@code BITCOUNT key}. */
-    long bitcount(String operation, String key) {
-        return call(operation, () -> client.bitcount(key));
-    }
-
-    /** {@code BITCOUNT key start end}: the set bits of bytes start to end, inclusive. */
-    long bitcount(String operation, String key, long start, long end) {
-        return call(operation, () -> client.bitcount(key, start, end));
-    }
-
     /** {@code GETRANGE key start end}, inclusive; shorter than asked at the string's end. */
     byte[] getrange(String operation, String key, long start, long end) {
-        return call(operation, () -> client.getrange(key.getBytes(java.nio.charset.StandardCharsets.UTF_8), start, end));
+        return call(operation, () -> client.getrange(key.getBytes(StandardCharsets.UTF_8), start, end));
     }
 
     /** {@code SETRANGE key offset bytes}. */
     void setrange(String operation, String key, long offset, byte[] bytes) {
-        call(operation, () -> client.setrange(key.getBytes(java.nio.charset.StandardCharsets.UTF_8), offset, bytes));
+        call(operation, () -> client.setrange(key.getBytes(StandardCharsets.UTF_8), offset, bytes));
     }
 
     /** {@code RENAME from to}; both keys must share a hash slot. */
     void rename(String operation, String from, String to) {
         call(operation, () -> client.rename(from, to));
-    }
-
-    /** {@code BITOP OR destination destination source}; both keys must share a hash slot. */
-    void bitopOr(String operation, String destination, String source) {
-        call(operation, () -> client.bitop(BitOP.OR, destination, destination, source));
     }
 
     /** {@code DEL key}, one command per key (keys of different slots cannot share one). */
@@ -256,18 +272,49 @@ final class RedisStore implements AutoCloseable {
     private <R> R call(String operation, Supplier<R> command) {
         try {
             return command.get();
-        } catch (JedisConnectionException e) {
-            String tls = TlsFailure.describe(server, e);
-            throw new RedisFilterException(server, filterName, operation, tls != null ? scrub(tls)
-                    : "no answer from the server within the timeout, or it is unreachable (" + scrub(e.getMessage()) + ")",
-                    scrubbed(e));
         } catch (JedisException e) {
-            throw new RedisFilterException(server, filterName, operation,
-                    "the server answered with an error: " + scrub(e.getMessage()), scrubbed(e));
+            throw failure(operation, e);
         } catch (ClassCastException e) {
             throw new RedisFilterException(server, filterName, operation,
                     "the server answered with a value of an unexpected type", e);
         }
+    }
+
+    /**
+     * The exception a client failure maps to: {@link RedisDataLostException} for a script's
+     * {@value #DAMAGED} reply (see {@link Scripts}), else a {@link RedisFilterException} saying
+     * whether the server failed to answer or answered with an error.
+     */
+    RedisFilterException failure(String operation, JedisException e) {
+        String message = e.getMessage();
+        if (e instanceof JedisDataException && message != null && message.startsWith(DAMAGED + " ")) {
+            String rest = message.substring(DAMAGED.length() + 1);
+            int space = rest.indexOf(' ');
+            String key = space < 0 ? rest : rest.substring(0, space);
+            return new RedisDataLostException(server, filterName, operation, key, "key '" + key + "'"
+                    + (space < 0 ? "" : rest.substring(space)));
+        }
+        if (e instanceof JedisConnectionException) {
+            String tls = TlsFailure.describe(server, e);
+            return new RedisFilterException(server, filterName, operation, tls != null ? scrub(tls)
+                    : "no answer from the server within the timeout, or it is unreachable (" + scrub(message) + ")",
+                    scrubbed(e));
+        }
+        return new RedisFilterException(server, filterName, operation,
+                "the server answered with an error: " + scrub(message), scrubbed(e));
+    }
+
+    /**
+     * A failure, found by this client rather than the server, that the filter's data in Redis is
+     * not what this handle opened.
+     *
+     * @param operation what was being done
+     * @param key the key found missing or damaged
+     * @param detail what is wrong with it
+     * @return the exception
+     */
+    RedisDataLostException lost(String operation, String key, String detail) {
+        return new RedisDataLostException(server, filterName, operation, key, "key '" + key + "' " + detail);
     }
 
     private String scrub(String message) {

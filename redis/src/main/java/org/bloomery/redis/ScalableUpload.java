@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
@@ -42,7 +43,7 @@ final class ScalableUpload {
                     throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableOptions.KIND
                             + "': " + e.getMessage(), e);
                 }
-                checkTarget(store, options, metaKey, base + ":layer:0", hasher.id());
+                Optional<Identity> existing = checkTarget(store, options, metaKey, base + ":layer:0", hasher.id());
                 GrowthPlan plan = options.plan();
                 int layers = ScalableBody.readHeader(body, plan);
                 long[] items = new long[layers];
@@ -62,7 +63,7 @@ final class ScalableUpload {
                                 body.readBytes((int) Math.min(RedisFilter.CHUNK_BYTES, bytes - from)));
                     }
                 }
-                return new Prepared(shared, options, items);
+                return new Prepared(shared, options, items, existing);
             }));
             publish(store, metaKey, base, temporary, prepared, hasher.id());
             temporary.clear();
@@ -74,8 +75,11 @@ final class ScalableUpload {
         }
     }
 
-    /** What an upload publishes once the snapshot has been read whole and its checksum matched. */
-    private record Prepared(FilterSpec spec, ScalableOptions options, long[] items) {
+    /**
+     * What an upload publishes once the snapshot has been read whole and its checksum matched, and
+     * the identity of the filter of the same spec it replaces, if any, which it keeps.
+     */
+    private record Prepared(FilterSpec spec, ScalableOptions options, long[] items, Optional<Identity> replaced) {
     }
 
     private static void publish(RedisStore store, String metaKey, String base, List<String> temporary,
@@ -86,6 +90,8 @@ final class ScalableUpload {
             fields.add(field);
             fields.add(value);
         });
+        fields.add(Identity.FIELD);
+        fields.add(prepared.replaced().orElseGet(Identity::random).hex());
         long card = 0;
         for (int i = 0; i < layers; i++) {
             fields.add("items:" + i);
@@ -101,7 +107,8 @@ final class ScalableUpload {
             for (int i = 0; i < replaced; i++) {
                 keys.add(base + ":layer:" + i);
             }
-            List<String> args = new ArrayList<>(List.of(Integer.toString(layers), Integer.toString(replaced)));
+            List<String> args = new ArrayList<>(List.of(prepared.replaced().map(Identity::hex).orElse(""),
+                    Integer.toString(layers), Integer.toString(replaced)));
             args.addAll(fields);
             List<?> reply = (List<?>) store.script("upload", LayerScripts.PUBLISH, keys, args);
             if ((Long) reply.get(0) == LayerScripts.DONE) {
@@ -112,9 +119,14 @@ final class ScalableUpload {
         }
     }
 
-    /** Fails, touching nothing, if the name holds another type or another filter. */
-    private static void checkTarget(RedisStore store, ScalableOptions options, String metaKey, String firstLayer,
-            String hasherId) {
+    /**
+     * Fails, touching nothing, if the name holds another type or another filter.
+     *
+     * @return the identity of the filter of the same spec the name holds, to be kept; empty when it
+     *     holds none (or metadata without a valid identity, which the upload replaces)
+     */
+    private static Optional<Identity> checkTarget(RedisStore store, ScalableOptions options, String metaKey,
+            String firstLayer, String hasherId) {
         for (String key : List.of(metaKey, firstLayer)) {
             String expected = key.equals(metaKey) ? "hash" : "string";
             String type = store.type("upload", key);
@@ -131,5 +143,6 @@ final class ScalableUpload {
                         + " hasher; delete it first");
             });
         }
+        return Identity.fromHex(stored.get(Identity.FIELD));
     }
 }

@@ -1,66 +1,203 @@
 package org.bloomery.redis;
 
 /**
- * The Lua scripts of the shared filters. Each runs whole on the node that holds its keys: no other
- * client sees half of it. All but {@link #PUBLISH} touch one key.
+ * The Lua scripts of {@code redis-classic} and {@code redis-counting}. Each runs whole on the node
+ * that holds its keys: no other client sees half of it. Every command on a cells key goes through
+ * {@link #CELLS}, which checks the key before it reads or writes it; only {@link #CREATE} and
+ * {@link #CREATE_SHARD} (creation, with the metadata) and an upload's renames ever make a cells key.
  */
 final class Scripts {
     /**
-     * A counting remove: KEYS[1] is the shard, ARGV the k BITFIELD offsets of the item's counters.
-     * If any counter is 0 the item is definitely absent: returns 0 and changes nothing. Otherwise
-     * lowers each counter by one in probe order (a counter probed twice is lowered twice), except a
-     * saturated counter (15), which may stand for more insertions than it can tell and so never
-     * goes down, and never below 0; returns 1. The same rule as the in-process counting kind.
+     * A Lua error reply saying the filter's data is not what the handle opened: {@code damaged(key,
+     * what)} gives {@value RedisStore#DAMAGED}, the key, then what is wrong.
      */
-    static final LuaScript REMOVE = LuaScript.of(String.join("\n",
-            "local get = {}",
-            "for i = 1, #ARGV do",
-            "  get[#get + 1] = 'GET'; get[#get + 1] = 'u4'; get[#get + 1] = ARGV[i]",
-            "end",
-            "local before = redis.call('BITFIELD', KEYS[1], unpack(get))",
-            "for i = 1, #ARGV do",
-            "  if before[i] == 0 then return 0 end",
-            "end",
-            "local now = {}",
-            "local order = {}",
-            "for i = 1, #ARGV do",
-            "  local offset = ARGV[i]",
-            "  local value = now[offset]",
-            "  if value == nil then value = before[i]; order[#order + 1] = offset end",
-            "  if value > 0 and value < 15 then value = value - 1 end",
-            "  now[offset] = value",
-            "end",
-            "local set = {}",
-            "for _, offset in ipairs(order) do",
-            "  set[#set + 1] = 'SET'; set[#set + 1] = 'u4'; set[#set + 1] = offset; set[#set + 1] = now[offset]",
-            "end",
-            "redis.call('BITFIELD', KEYS[1], unpack(set))",
-            "return 1"));
+    private static final String DAMAGED = String.join("\n",
+            "local function damaged(key, what)",
+            "  return redis.error_reply('" + RedisStore.DAMAGED + " ' .. key .. ' ' .. what)",
+            "end");
 
     /**
-     * Clears a shard: KEYS[1] is the shard, ARGV[1] the length of its cells in bytes; the cells are
-     * left all zero and the bytes after them (a sharded filter's {@link UploadStamp}) unchanged.
+     * BITFIELD arguments per call of {@link #CELLS}' probing operations: a multiple of 3 ({@code
+     * GET t offset}) and of 4 ({@code SET|INCRBY t offset 1}) below Lua's limit of about 8,000
+     * values one {@code unpack} may return.
      */
-    static final LuaScript CLEAR = LuaScript.of(String.join("\n",
-            "local tail = redis.call('GETRANGE', KEYS[1], ARGV[1], -1)",
-            "redis.call('DEL', KEYS[1])",
-            "redis.call('SETRANGE', KEYS[1], tonumber(ARGV[1]) - 1, '\\0')",
-            "if #tail > 0 then redis.call('SETRANGE', KEYS[1], ARGV[1], tail) end",
-            "return 1"));
+    static final int PROBE_SLICE = 6_000;
+
+    /**
+     * Runs one operation on a cells key after checking, in the same step, that the key is the one
+     * the handle opened: a string of exactly the length the filter's shape gives, ending with the
+     * filter's identity ({@link CellsTrailer}). If not, it changes nothing and answers a {@link
+     * #DAMAGED} error naming the key and what is wrong (missing, another type, another length,
+     * another identity).
+     *
+     * <p>KEYS[1] is the cells key (KEYS[2] a temporary key for {@code merge}); ARGV[1] its length,
+     * ARGV[2] the identity in hex, ARGV[3] the operation, then its arguments:
+     * <ul>
+     *   <li>{@code check}: nothing; answers 1.
+     *   <li>{@code get}, {@code set}, {@code incr} (ARGV[4..]: the BITFIELD sub-commands, {@code GET
+     *       t offset}, {@code SET t offset 1} or {@code INCRBY t offset 1}, as the client formed
+     *       them): runs them in order, so each probe sees the ones before it, {@value
+     *       #PROBE_SLICE} arguments per BITFIELD call ({@code incr} with {@code OVERFLOW SAT}
+     *       first). Answers the key's 8-byte upload stamp, then each call's list of values (the old
+     *       bit, or the new counter), so that a run's values pass through the script uncopied.
+     *   <li>{@code remove} (ARGV[4] the BITFIELD type, ARGV[5..] the offsets): a counting remove. If any counter is 0 the
+     *       item is definitely absent: answers 0 and changes nothing. Otherwise lowers each counter
+     *       by one in probe order (a counter probed twice is lowered twice), except a saturated
+     *       counter (15), which may stand for more insertions than it can tell and so never goes
+     *       down; answers 1. The same rule as the in-process counting kind.
+     *   <li>{@code read} (ARGV[4], ARGV[5]: first and last byte): {@code GETRANGE} of the cells.
+     *   <li>{@code count} (ARGV[4]: the last byte of the cells): {@code BITCOUNT} of the cells.
+     *   <li>{@code clear} (ARGV[4]: the cells' length): sets every cell to 0, keeping the trailer.
+     *   <li>{@code merge} (ARGV[4]: the cells' length): {@code BITOP OR} of KEYS[2], which must be
+     *       no longer than the cells, into the key, so the trailer is unchanged.
+     * </ul>
+     */
+    static final LuaScript CELLS = LuaScript.of(String.join("\n",
+            DAMAGED,
+            "local key, len = KEYS[1], tonumber(ARGV[1])",
+            "local n = redis.pcall('STRLEN', key)",
+            "if type(n) == 'table' then",
+            "  return damaged(key, 'holds a ' .. redis.call('TYPE', key)['ok'] .. ', not the filter\\'s cells (a string):'",
+            "    .. ' it was overwritten')",
+            "end",
+            "if n == 0 then",
+            "  return damaged(key, 'is missing: the filter\\'s cells were deleted, or the server lost them (a restart'",
+            "    .. ' without persistence, a flush, an eviction)')",
+            "end",
+            "if n ~= len then",
+            "  return damaged(key, 'holds ' .. n .. ' bytes, the filter needs ' .. len .. ': it was truncated or'",
+            "    .. ' overwritten')",
+            "end",
+            "local trailer = redis.call('GETRANGE', key, len - " + CellsTrailer.BYTES + ", len - 1)",
+            "if string.sub(trailer, " + (UploadStamp.BYTES + 1) + ") ~= ARGV[2] then",
+            "  return damaged(key, 'belongs to another filter: the one this handle opened was deleted or replaced'",
+            "    .. ' since, and the name created anew')",
+            "end",
+            "local op = ARGV[3]",
+            "if op == 'check' then return 1 end",
+            "if op == 'read' then return redis.call('GETRANGE', key, ARGV[4], ARGV[5]) end",
+            "if op == 'count' then return redis.call('BITCOUNT', key, 0, ARGV[4]) end",
+            "if op == 'clear' then",
+            "  local tail = redis.call('GETRANGE', key, ARGV[4], -1)",
+            "  redis.call('DEL', key)",
+            "  redis.call('SETRANGE', key, ARGV[4], tail)",
+            "  return 1",
+            "end",
+            "if op == 'merge' then",
+            "  if redis.call('STRLEN', KEYS[2]) > tonumber(ARGV[4]) then",
+            "    return redis.error_reply('ERR the merged cells are longer than the filter\\'s')",
+            "  end",
+            "  redis.call('BITOP', 'OR', key, key, KEYS[2])",
+            "  return 1",
+            "end",
+            "if op == 'remove' then",
+            "  local t, count = ARGV[4], #ARGV - 4",
+            "  local get = {}",
+            "  for i = 1, count do",
+            "    get[#get + 1] = 'GET'; get[#get + 1] = t; get[#get + 1] = ARGV[4 + i]",
+            "  end",
+            "  local before = redis.call('BITFIELD', key, unpack(get))",
+            "  for i = 1, count do",
+            "    if before[i] == 0 then return 0 end",
+            "  end",
+            "  local now, order = {}, {}",
+            "  for i = 1, count do",
+            "    local offset = ARGV[4 + i]",
+            "    local value = now[offset]",
+            "    if value == nil then value = before[i]; order[#order + 1] = offset end",
+            "    if value > 0 and value < " + CellKind.COUNTER_MAX + " then value = value - 1 end",
+            "    now[offset] = value",
+            "  end",
+            "  local set = {}",
+            "  for _, offset in ipairs(order) do",
+            "    set[#set + 1] = 'SET'; set[#set + 1] = t; set[#set + 1] = offset; set[#set + 1] = now[offset]",
+            "  end",
+            "  redis.call('BITFIELD', key, unpack(set))",
+            "  return 1",
+            "end",
+            "local out = {string.sub(trailer, 1, " + UploadStamp.BYTES + ")}",
+            "for first = 4, #ARGV, " + PROBE_SLICE + " do",
+            "  local last = math.min(#ARGV, first + " + (PROBE_SLICE - 1) + ")",
+            "  if op == 'incr' then",
+            "    out[#out + 1] = redis.call('BITFIELD', key, 'OVERFLOW', 'SAT', unpack(ARGV, first, last))",
+            "  else",
+            "    out[#out + 1] = redis.call('BITFIELD', key, unpack(ARGV, first, last))",
+            "  end",
+            "end",
+            "return out"));
+
+    /**
+     * Creates a filter in one step, on a single server or when every key shares one cluster slot:
+     * KEYS[1] is the metadata hash, KEYS[2..n+1] the n cells keys; ARGV[1] the new identity in hex,
+     * ARGV[2] n, ARGV[3..n+2] the length of each key's cells, then the metadata's fields and values
+     * (the identity among them). If the metadata exists, changes nothing and answers its fields and
+     * values (HGETALL) for the caller to compare. If a cells key exists without metadata, the
+     * filter is damaged (its metadata was lost): changes nothing and answers a {@link #DAMAGED}
+     * error. Otherwise writes every cells key (zero cells, stamp 0, the identity: {@link
+     * CellsTrailer}) and the metadata, and answers an empty list.
+     */
+    static final LuaScript CREATE = LuaScript.of(String.join("\n",
+            DAMAGED,
+            "local kind = redis.call('TYPE', KEYS[1])['ok']",
+            "if kind == 'hash' then return redis.call('HGETALL', KEYS[1]) end",
+            "if kind ~= 'none' then",
+            "  return redis.error_reply('WRONGTYPE key ' .. KEYS[1] .. ' holds a ' .. kind .. ', not a Bloomery'",
+            "    .. ' filter\\'s metadata (a hash); choose another name or prefix, or delete the key')",
+            "end",
+            "local n = tonumber(ARGV[2])",
+            "for i = 1, n do",
+            "  local t = redis.call('TYPE', KEYS[1 + i])['ok']",
+            "  if t ~= 'none' then",
+            "    return damaged(KEYS[1 + i], 'exists (a ' .. t .. '), but the filter\\'s metadata does not: the'",
+            "      .. ' metadata was deleted or lost, or a creation was interrupted; drop the filter'",
+            "      .. ' (RedisFilters.drop) or choose another name')",
+            "  end",
+            "end",
+            "for i = 1, n do redis.call('SETRANGE', KEYS[1 + i], ARGV[2 + i] + " + UploadStamp.BYTES + ", ARGV[1]) end",
+            "redis.call('HSET', KEYS[1], unpack(ARGV, 3 + n))",
+            "return {}"));
+
+    /**
+     * Creates one cells key of a filter whose keys lie in several cluster slots, after {@link
+     * #CREATE_METADATA} wrote its metadata with a {@link Metadata#CREATING} mark: KEYS[1] the cells
+     * key, ARGV[1] the length of its cells, ARGV[2] the identity in hex. Answers 1 if it wrote the
+     * key or the key already is this one (a creation resumed); a key of any other content is left
+     * as it is and answered with a {@link #DAMAGED} error.
+     */
+    static final LuaScript CREATE_SHARD = LuaScript.of(String.join("\n",
+            DAMAGED,
+            "local cells = tonumber(ARGV[1])",
+            "if redis.call('EXISTS', KEYS[1]) == 0 then",
+            "  redis.call('SETRANGE', KEYS[1], cells + " + UploadStamp.BYTES + ", ARGV[2])",
+            "  return 1",
+            "end",
+            "local n = redis.pcall('STRLEN', KEYS[1])",
+            "if n == cells + " + CellsTrailer.BYTES + " and redis.call('GETRANGE', KEYS[1], -"
+                    + CellsTrailer.IDENTITY_BYTES + ", -1) == ARGV[2] then",
+            "  return 1",
+            "end",
+            "return damaged(KEYS[1], 'exists, but is not a cells key of the filter being created')"));
 
     /**
      * Publishes an upload in one step, on a single server or when every key shares one cluster
      * slot: KEYS[1] is the metadata hash, KEYS[2..n+1] the n temporary keys and KEYS[n+2..2n+1] the
-     * n shards; ARGV the metadata's fields and values. Checks first (changing nothing if a check
-     * fails) that the metadata is a hash or absent and that every temporary key exists; then
-     * renames each temporary key onto its shard and writes the metadata last, dropping an
-     * interrupted upload's mark ({@code switching}). No client sees a state in between.
+     * n cells keys; ARGV[1] the identity the metadata must hold (empty: the name must be free), then
+     * the metadata's fields and values. Checks first (changing nothing if a check fails) that the
+     * metadata is a hash of that identity, or absent when the name was free, and that every
+     * temporary key exists; then renames each temporary key onto its cells key and writes the
+     * metadata last, dropping an interrupted upload's mark ({@code switching}). No client sees a
+     * state in between.
      */
     static final LuaScript PUBLISH = LuaScript.of(String.join("\n",
             "local n = (#KEYS - 1) / 2",
             "local kind = redis.call('TYPE', KEYS[1])['ok']",
             "if kind ~= 'none' and kind ~= 'hash' then",
             "  return redis.error_reply('WRONGTYPE the metadata key holds a ' .. kind)",
+            "end",
+            "local id = kind == 'hash' and redis.call('HGET', KEYS[1], '" + Identity.FIELD + "') or ''",
+            "if id ~= ARGV[1] then",
+            "  return redis.error_reply('ERR another client created, replaced or deleted the filter during the upload;'",
+            "    .. ' upload again')",
             "end",
             "for i = 1, n do",
             "  if redis.call('EXISTS', KEYS[1 + i]) == 0 then",
@@ -69,7 +206,7 @@ final class Scripts {
             "end",
             "for i = 1, n do redis.call('RENAME', KEYS[1 + i], KEYS[1 + n + i]) end",
             "redis.call('HDEL', KEYS[1], '" + Metadata.SWITCHING + "')",
-            "redis.call('HSET', KEYS[1], unpack(ARGV))",
+            "redis.call('HSET', KEYS[1], unpack(ARGV, 2))",
             "return 1"));
 
     /**
@@ -89,13 +226,14 @@ final class Scripts {
             "return redis.call('HGETALL', KEYS[1])"));
 
     /**
-     * Removes an upload's {@link Metadata#SWITCHING} mark if it is still that upload's: KEYS[1] is
-     * the metadata hash, ARGV[1] the upload's stamp in hex. Returns 1 if it removed the mark, 0 if
-     * another upload has marked the name since (and will remove the mark itself).
+     * Removes a mark from the metadata ({@link Metadata#SWITCHING} of an upload, {@link
+     * Metadata#CREATING} of a creation) if it is still the caller's: KEYS[1] is the metadata hash,
+     * ARGV[1] the field, ARGV[2] the caller's value. Returns 1 if it removed the mark, 0 if another
+     * client has marked the name since (and will remove the mark itself).
      */
     static final LuaScript UNMARK = LuaScript.of(String.join("\n",
-            "if redis.call('HGET', KEYS[1], '" + Metadata.SWITCHING + "') == ARGV[1] then",
-            "  redis.call('HDEL', KEYS[1], '" + Metadata.SWITCHING + "')",
+            "if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then",
+            "  redis.call('HDEL', KEYS[1], ARGV[1])",
             "  return 1",
             "end",
             "return 0"));

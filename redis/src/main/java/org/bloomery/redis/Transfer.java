@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
@@ -32,8 +33,9 @@ final class Transfer {
 
     /**
      * Publishes a snapshot of an in-process {@code classic} or {@code counting} filter under a name.
-     * The cells go to temporary keys next to each shard (a sharded filter's each followed by the
-     * upload's {@link UploadStamp}); then one script renames them all onto the shards and writes
+     * The cells go to temporary keys next to each shard, each followed by its {@link CellsTrailer}
+     * (the upload's {@link UploadStamp} and the identity of the filter replaced, or a new one for a
+     * free name); then one script renames them all onto the shards and writes
      * the metadata last, so no reader sees a mix. Where one script cannot reach every key (the
      * shards of a sharded filter in a Redis Cluster), the metadata is first marked {@link
      * Metadata#SWITCHING}, the keys are renamed one by one, and the mark is removed last; see
@@ -59,13 +61,14 @@ final class Transfer {
                 }
                 RedisOptions options = RedisOptions.read(cells, shared, name);
                 FilterKeys keys = FilterKeys.of(prefix, name, options.shards());
-                checkTarget(store, options, keys, hasher.id());
+                Optional<Identity> existing = checkTarget(store, options, keys, hasher.id());
+                Identity identity = existing.orElseGet(Identity::random);
                 readShape(body, options.shape(), cells);
                 for (String shard : keys.shards()) {
                     temporary.add(shard + ":upload:" + Long.toHexString(stamp));
                 }
-                byte[] stampBytes = UploadStamp.stamped(options.shards()) ? UploadStamp.bytes(stamp) : null;
-                long setBits = writeCells(store, "upload", body, temporary, cells, options.sharding(), stampBytes);
+                long setBits = writeCells(store, "upload", body, temporary, cells, options.sharding(),
+                        CellsTrailer.bytes(stamp, identity));
                 if (cells == CellKind.BITS) {
                     long stored = body.readLong("set-bit count", 0, options.shape().cells());
                     if (stored != setBits) {
@@ -73,14 +76,16 @@ final class Transfer {
                                 + " bits are set, but its words hold " + setBits);
                     }
                 }
-                return new Prepared(shared, options, keys);
+                return new Prepared(shared, options, keys, identity, existing.isPresent());
             }));
             long[] shardCellBytes = new long[temporary.size()];
             for (int s = 0; s < shardCellBytes.length; s++) {
                 shardCellBytes[s] = cells.bytesFor(prepared.options().sharding().cells(s));
             }
-            publish(store, prepared.keys(), temporary, Metadata.of(prepared.options(), hasher.id()), shardCellBytes,
-                    stamp);
+            Map<String, String> metadata = new LinkedHashMap<>(Metadata.of(prepared.options(), hasher.id()));
+            metadata.put(Identity.FIELD, prepared.identity().hex());
+            publish(store, prepared.keys(), temporary, metadata, prepared.replaces() ? prepared.identity().hex() : "",
+                    shardCellBytes, stamp);
             return RedisFilter.open(store, prepared.options(), prepared.spec(), hasher);
         } finally {
             if (!temporary.isEmpty()) {
@@ -95,17 +100,18 @@ final class Transfer {
      * Metadata#SWITCHING} mark. Each key renamed is removed from {@code temporary}.
      */
     private static void publish(RedisStore store, FilterKeys keys, List<String> temporary, Map<String, String> metadata,
-            long[] shardCellBytes, long stamp) {
+            String replacedIdentity, long[] shardCellBytes, long stamp) {
         List<String> scriptKeys = new ArrayList<>(1 + 2 * temporary.size());
         scriptKeys.add(keys.metadata());
         scriptKeys.addAll(temporary);
         scriptKeys.addAll(keys.shards());
-        List<String> fields = new ArrayList<>(2 * metadata.size());
+        List<String> args = new ArrayList<>(1 + 2 * metadata.size());
+        args.add(replacedIdentity);
         metadata.forEach((field, value) -> {
-            fields.add(field);
-            fields.add(value);
+            args.add(field);
+            args.add(value);
         });
-        if (store.scriptAcrossSlots("upload", Scripts.PUBLISH, scriptKeys, fields)) {
+        if (store.scriptAcrossSlots("upload", Scripts.PUBLISH, scriptKeys, args).isPresent()) {
             temporary.clear();
             return;
         }
@@ -146,11 +152,15 @@ final class Transfer {
                         + " and opening it fails until an upload succeeds or it is deleted");
             }
         }
-        store.script("upload", Scripts.UNMARK, keys.metadata(), mark);
+        store.script("upload", Scripts.UNMARK, List.of(keys.metadata()), List.of(Metadata.SWITCHING, mark));
     }
 
-    /** What an upload publishes once the snapshot has been read whole and its checksum matched. */
-    private record Prepared(FilterSpec spec, RedisOptions options, FilterKeys keys) {
+    /**
+     * What an upload publishes once the snapshot has been read whole and its checksum matched: the
+     * filter's identity, kept from the filter it replaces ({@code replaces}) or new.
+     */
+    private record Prepared(FilterSpec spec, RedisOptions options, FilterKeys keys, Identity identity,
+            boolean replaces) {
     }
 
     /**
@@ -180,7 +190,7 @@ final class Transfer {
                 return null;
             }));
             for (int s = 0; s < shards.size(); s++) {
-                store.bitopOr("merge", shards.get(s), temporary.get(s));
+                target.mergeShard(s, temporary.get(s));
             }
         } finally {
             store.del("merge cleanup", temporary);
@@ -197,8 +207,14 @@ final class Transfer {
                 + " the data holds kind '" + kind + "'");
     }
 
-    /** Fails, touching nothing, if the name holds another type or another filter. */
-    private static void checkTarget(RedisStore store, RedisOptions options, FilterKeys keys, String hasherId) {
+    /**
+     * Fails, touching nothing, if the name holds another type or another filter.
+     *
+     * @return the identity of the filter of the same shape that the name holds, to be kept; empty
+     *     when the name holds none (or metadata without a valid identity, which the upload replaces)
+     */
+    private static Optional<Identity> checkTarget(RedisStore store, RedisOptions options, FilterKeys keys,
+            String hasherId) {
         for (String key : keys.all()) {
             String expected = key.equals(keys.metadata()) ? "hash" : "string";
             String type = store.type("upload", key);
@@ -215,6 +231,7 @@ final class Transfer {
                         + " delete it first");
             });
         }
+        return Identity.fromHex(stored.get(Identity.FIELD));
     }
 
     private static void readShape(FilterDataInput body, BloomShape shape, CellKind cells) throws IOException {
@@ -229,11 +246,11 @@ final class Transfer {
     }
 
     /**
-     * Streams each shard's bytes into its temporary key in 1 MiB chunks, then the stamp if not
+     * Streams each shard's bytes into its temporary key in 1 MiB chunks, then the trailer if not
      * null; returns the set bits.
      */
     private static long writeCells(RedisStore store, String operation, FilterDataInput body, List<String> keys,
-            CellKind cells, Sharding sharding, byte[] stamp) throws IOException {
+            CellKind cells, Sharding sharding, byte[] trailer) throws IOException {
         long setBits = 0;
         for (int s = 0; s < keys.size(); s++) {
             String key = keys.get(s);
@@ -246,8 +263,8 @@ final class Transfer {
                 }
                 store.setrange(operation, key, from, chunk);
             }
-            if (stamp != null) {
-                store.setrange(operation, key, shardBytes, stamp);
+            if (trailer != null) {
+                store.setrange(operation, key, shardBytes, trailer);
             }
         }
         return setBits;

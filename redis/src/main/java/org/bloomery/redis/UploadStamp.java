@@ -3,16 +3,15 @@ package org.bloomery.redis;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The upload stamp of a sharded filter: one 64-bit word stored after the cells of each shard,
+ * The upload stamp: one 64-bit word stored after the cells of each shard ({@link CellsTrailer}),
  * naming the upload that wrote the shard (0 for a filter never uploaded). Every shard of one
- * upload carries the same random stamp, and a batch query reads each shard's stamp in the same
- * {@code BITFIELD_RO} as its probes, so a batch whose shards answer with different stamps read
- * some shards before an upload replaced them and some after: it is read again instead of
- * answered. A one-shard filter has no stamp (its one {@code RENAME} replaces it whole).
+ * upload carries the same random stamp, and a batch query of a sharded filter reads each shard's
+ * stamp in the same script run as its probes, so a batch whose shards answer with different
+ * stamps read some shards before an upload replaced them and some after: it is read again instead
+ * of answered. A one-shard filter's stamp is never compared (its one {@code RENAME} replaces it
+ * whole).
  */
 final class UploadStamp {
-    /** The {@code BITFIELD} type of the stamp: a signed 64-bit field. */
-    static final String FIELD_TYPE = "i64";
     /** Bytes the stamp adds to each shard of a sharded filter. */
     static final int BYTES = Long.BYTES;
 
@@ -27,16 +26,6 @@ final class UploadStamp {
      */
     static boolean stamped(int shards) {
         return shards > 1;
-    }
-
-    /**
-     * The bit offset of a shard's stamp: right after its cells.
-     *
-     * @param cellBytes the bytes of the shard's cells
-     * @return the offset for {@code BITFIELD ... i64}
-     */
-    static long bitOffset(long cellBytes) {
-        return cellBytes * 8;
     }
 
     /**

@@ -50,18 +50,23 @@ class OpeningTest extends OnSharedServer {
         assertThat(second.mightContain("203.0.113.7")).as("still there after the refusals").isTrue();
     }
 
-    /** Format 1 placed the blocked layout's cells elsewhere: such a name must not open as this format. */
-    @Test
-    void aFilterOfTheEarlierFormatIsRefusedAndLeftAsItWas() {
+    /**
+     * Format 1 placed the blocked layout's cells elsewhere; format 2 had no identity and no trailer:
+     * a name holding either must not open as this format, and is left as it was.
+     */
+    @ParameterizedTest(name = "format {0}")
+    @ValueSource(strings = {"1", "2"})
+    void aFilterOfAnEarlierFormatIsRefusedAndLeftAsItWas(String format) {
         FilterSpec blocked = FilterSpec.of(1000, 0.01).withOption("layout", "blocked");
         RedisFilter<CharSequence> filter = RedisFilters.classic(client, "old", blocked, KeyHasher.strings());
         filter.add("203.0.113.7");
         String metadata = "bloomery:{old}:meta";
-        client.hset(metadata, "format", "1");
+        client.hset(metadata, "format", format);
         assertThatThrownBy(() -> RedisFilters.classic(client, "old", blocked, KeyHasher.strings()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'old'")
-                .hasMessageContaining("format (stored '1', this one '2')");
-        assertThat(client.hget(metadata, "format")).isEqualTo("1");
+                .hasMessageContaining("holds format " + format + ", written by an earlier release")
+                .hasMessageContaining("reads format 3");
+        assertThat(client.hget(metadata, "format")).isEqualTo(format);
     }
 
     @Test

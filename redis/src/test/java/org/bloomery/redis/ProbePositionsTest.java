@@ -134,8 +134,10 @@ class ProbePositionsTest {
         byte[] snapshot = FilterBytes.of(local);
         int body = FilterBytes.bodyOffset(snapshot) + Long.BYTES + Integer.BYTES + Byte.BYTES; // m, k, layout
         byte[] words = Arrays.copyOfRange(snapshot, body, body + (int) (writer.bitSize() / 8));
-        assertThat(readerClient.get(shard.getBytes(StandardCharsets.UTF_8)))
-                .as("the Redis string against the in-process kind's words").isEqualTo(words);
+        byte[] stored = readerClient.get(shard.getBytes(StandardCharsets.UTF_8));
+        assertThat(Arrays.copyOf(stored, words.length)).as("the Redis string against the in-process kind's words")
+                .isEqualTo(words);
+        assertThat(stored).as("cells, then the trailer").hasSize(words.length + CellsTrailer.BYTES);
         assertThat(FilterBytes.of(reader)).as("the shared filter's snapshot against the in-process kind's")
                 .isEqualTo(snapshot);
     }

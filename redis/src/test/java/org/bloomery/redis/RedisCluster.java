@@ -33,20 +33,35 @@ final class RedisCluster implements AutoCloseable {
     }
 
     /**
+     * Starts the cluster.
+     *
+     * @param persistent whether each node writes every command to its append-only file before it
+     *     answers ({@code appendfsync always}), so a node killed and restarted comes back with its
+     *     data
+     * @return the cluster, ok on every node
+     */
+    static RedisCluster start(boolean persistent) {
+        return start(persistent, false);
+    }
+
+    /**
      * {@link #start()} with TLS ({@link RedisServer#startWithTls}) for clients and on the cluster
      * bus ({@code tls-cluster yes}): the nodes announce their TLS ports, so a cluster client must
      * connect with TLS. The plain ports stay open for the set-up and checks.
      */
     static RedisCluster startWithTls() {
-        return start(true);
+        return start(false, true);
     }
 
-    private static RedisCluster start(boolean tls) {
+    private static RedisCluster start(boolean persistent, boolean tls) {
         List<RedisServer> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
                 List<String> args = new ArrayList<>(List.of("--cluster-enabled", "yes", "--cluster-config-file",
                         "nodes.conf", "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "no"));
+                if (persistent) {
+                    args.addAll(List.of("--appendonly", "yes", "--appendfsync", "always"));
+                }
                 if (tls) {
                     args.addAll(List.of("--tls-cluster", "yes"));
                 }
@@ -78,6 +93,33 @@ final class RedisCluster implements AutoCloseable {
         }
     }
 
+    /** Kills node i ({@code SIGKILL}), keeping its directory, to be restarted by {@link #restart}. */
+    void kill(int i) {
+        nodes.get(i).kill();
+    }
+
+    /** Deletes what killed node i persisted, so that it restarts empty, as one without persistence does. */
+    void wipe(int i) {
+        try (var files = java.nio.file.Files.list(nodes.get(i).directory())) {
+            for (java.nio.file.Path file : files.toList()) {
+                if (file.getFileName().toString().startsWith("appendonly")) {
+                    java.nio.file.Files.delete(file);
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Starts killed node i again on its port and directory (its cluster configuration kept, so it
+     * rejoins with its slots) and waits until the cluster is ok.
+     */
+    void restart(int i) {
+        nodes.get(i).restart();
+        awaitOk();
+    }
+
     private void awaitOk() {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MILLIS);
         while (System.nanoTime() < deadline) {
@@ -86,6 +128,9 @@ final class RedisCluster implements AutoCloseable {
                 try (Jedis jedis = new Jedis("127.0.0.1", node.port())) {
                     String info = jedis.clusterInfo();
                     ok &= info.contains("cluster_state:ok") && info.contains("cluster_known_nodes:3");
+                } catch (redis.clients.jedis.exceptions.JedisException e) {
+                    // A node restarting refuses connections, then answers LOADING while it reads its file.
+                    ok = false;
                 }
             }
             if (ok) {

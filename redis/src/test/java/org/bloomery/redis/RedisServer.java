@@ -11,7 +11,7 @@ import redis.clients.jedis.JedisPooled;
 final class RedisServer implements AutoCloseable {
     private static RedisServer shared;
 
-    private final RedisServerProcess process;
+    private RedisServerProcess process;
 
     private RedisServer(RedisServerProcess process) {
         this.process = process;
@@ -78,6 +78,31 @@ final class RedisServer implements AutoCloseable {
     /** @return whether the process is still running */
     boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** Kills the process ({@code SIGKILL}), keeping its port and directory for {@link #restart}. */
+    void kill() {
+        process.kill();
+    }
+
+    /** Starts the killed server again on its port and directory: empty, unless it persisted. */
+    void restart() {
+        process = process.restart();
+    }
+
+    /** {@code SIGSTOP}: the server answers nothing until {@link #resume}. */
+    void pause() {
+        process.pause();
+    }
+
+    /** {@code SIGCONT}. */
+    void resume() {
+        process.resume();
+    }
+
+    /** @return the server's working directory */
+    java.nio.file.Path directory() {
+        return process.directory();
     }
 
     /** Stops the process and removes its directory. */

@@ -68,6 +68,10 @@ class ScalableGrowthTest {
     @Test
     void eightClientsGrowItAThousandFoldAsOneClientWould() throws Exception {
         FilterSpec spec = FilterSpec.of(CAPACITY, ERROR_RATE);
+        // Each batch is one call, whose deadline is the timeout; eight clients growing one filter
+        // resend often (every layer added makes the others' runs stale): give them time on a loaded
+        // machine.
+        FilterSpec patient = spec.withOption("timeoutMillis", "60000");
         long[] hashes = new long[ITEMS];
         for (int i = 0; i < ITEMS; i++) {
             hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
@@ -80,7 +84,7 @@ class ScalableGrowthTest {
         for (int t = 0; t < THREADS; t++) {
             JedisPooled client = RedisServer.shared().client();
             clients.add(client);
-            RedisScalableFilter<Long> filter = RedisFilters.scalable(client, "grown", spec, KeyHasher.longs());
+            RedisScalableFilter<Long> filter = RedisFilters.scalable(client, "grown", patient, KeyHasher.longs());
             int thread = t;
             threads.add(new Thread(() -> {
                 try {
@@ -105,7 +109,7 @@ class ScalableGrowthTest {
         JedisPooled first = RedisServer.shared().client();
         clients.add(first);
         long[] prefix = Arrays.copyOf(hashes, PREFIX);
-        System.arraycopy(RedisFilters.scalable(first, "grown", spec, KeyHasher.longs()).addHashes("add batch", prefix), 0,
+        System.arraycopy(RedisFilters.scalable(first, "grown", patient, KeyHasher.longs()).addHashes("add batch", prefix), 0,
                 answers, 0, PREFIX);
         threads.forEach(Thread::start);
         start.countDown();
@@ -115,7 +119,7 @@ class ScalableGrowthTest {
         assertThat(failure.get()).isNull();
 
         try (JedisPooled reader = RedisServer.shared().client()) {
-            RedisScalableFilter<Long> shared = RedisFilters.scalable(reader, "grown", spec, KeyHasher.longs());
+            RedisScalableFilter<Long> shared = RedisFilters.scalable(reader, "grown", patient, KeyHasher.longs());
             assertThat(shared.mightContainAllHashes(hashes)).as("false negatives").doesNotContain(false);
 
             // The new items in the order the server applied them: their answers are 1..card.

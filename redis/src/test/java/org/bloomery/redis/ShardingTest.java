@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
@@ -53,9 +54,10 @@ class ShardingTest extends OnSharedServer {
         for (int s = 0; s < shards; s++) {
             byte[] shard = client.get(shardKeys.get(s).getBytes(StandardCharsets.UTF_8));
             long cellBytes = sharding.cells(s) / 8;
-            // A sharded filter's shard ends with its 8-byte upload stamp, 0 until an upload.
-            assertThat((long) shard.length).as("bytes of shard %d", s)
-                    .isEqualTo(cellBytes + (shards > 1 ? UploadStamp.BYTES : 0));
+            // Every shard ends with its trailer: the upload stamp, 0 until an upload, and the identity.
+            assertThat((long) shard.length).as("bytes of shard %d", s).isEqualTo(cellBytes + CellsTrailer.BYTES);
+            assertThat(Arrays.copyOfRange(shard, (int) cellBytes, shard.length)).as("trailer of shard %d", s)
+                    .isEqualTo(CellsTrailer.bytes(0, filter.identity()));
             all.write(shard, 0, (int) cellBytes);
         }
         byte[] bytes = all.toByteArray();
@@ -113,7 +115,12 @@ class ShardingTest extends OnSharedServer {
         org.bloomery.api.MembershipFilter<Long> read =
                 org.bloomery.api.Filters.readFrom(new ByteArrayInputStream(snapshot), KeyHasher.longs());
         assertThat(read.kind()).isEqualTo(localKind);
-        RedisFilter<Long> uploaded = RedisFilters.upload(client, "uploaded", 3, inProcess);
+        RedisFilters.upload(client, "uploaded", 3, inProcess);
+        // 40,000 probes in one call, whose deadline is the timeout: time enough on a loaded machine.
+        FilterSpec patient = local.withOption("shards", "3").withOption("timeoutMillis", "60000");
+        RedisFilter<Long> uploaded = localKind.equals("classic")
+                ? RedisFilters.classic(client, "uploaded", patient, KeyHasher.longs())
+                : RedisFilters.counting(client, "uploaded", patient, KeyHasher.longs());
         assertThat(FilterBytes.of(uploaded)).isEqualTo(snapshot);
         boolean[] answers = new boolean[2 * ITEMS];
         long[] probes = new long[2 * ITEMS];
@@ -125,10 +132,11 @@ class ShardingTest extends OnSharedServer {
             assertThat(answers[i]).as("probe #%d", i).isEqualTo(inProcess.mightContainHash(probes[i]));
         }
 
-        // The upload's stamp (not 0 now) is never counted, OR-ed away or cleared.
-        byte[] stamp = client.getrange(uploaded.keys().get(1).getBytes(StandardCharsets.UTF_8),
-                client.strlen(uploaded.keys().get(1)) - UploadStamp.BYTES, -1);
-        assertThat(stamp).isNotEqualTo(new byte[UploadStamp.BYTES]);
+        // The upload's trailer (a stamp that is not 0 now, then the identity) is never counted,
+        // OR-ed away or cleared.
+        byte[] trailer = client.getrange(uploaded.keys().get(1).getBytes(StandardCharsets.UTF_8),
+                client.strlen(uploaded.keys().get(1)) - CellsTrailer.BYTES, -1);
+        assertThat(Arrays.copyOf(trailer, UploadStamp.BYTES)).isNotEqualTo(new byte[UploadStamp.BYTES]);
         assertThat(uploaded.approximateCount()).isEqualTo(inProcess.approximateCount());
         assertThat(uploaded.expectedFpp()).isEqualTo(inProcess.expectedFpp());
         if (localKind.equals("classic")) {
@@ -141,7 +149,8 @@ class ShardingTest extends OnSharedServer {
         assertThat(uploaded.mightContainAllHashes(probes)).doesNotContain(true);
         for (String shard : uploaded.keys().subList(1, 4)) {
             byte[] key = shard.getBytes(StandardCharsets.UTF_8);
-            assertThat(client.getrange(key, client.strlen(key) - UploadStamp.BYTES, -1)).as(shard).isEqualTo(stamp);
+            assertThat(client.getrange(key, client.strlen(key) - CellsTrailer.BYTES, -1)).as(shard)
+                    .isEqualTo(trailer);
         }
     }
 

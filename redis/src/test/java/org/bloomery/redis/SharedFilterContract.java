@@ -32,9 +32,12 @@ abstract class SharedFilterContract extends MembershipFilterContract {
     @Override
     protected FilterSpec spec(long expectedInsertions, double fpp) {
         // One name per size, so the filters one test builds never meet; each test starts flushed.
+        // A batch of the kit's probes is one call, whose deadline is the timeout: time enough on a
+        // loaded machine.
         return FilterSpec.of(expectedInsertions, fpp)
                 .withOption("uri", RedisServer.shared().uri())
-                .withOption("name", "contract-" + expectedInsertions + "-" + fpp);
+                .withOption("name", "contract-" + expectedInsertions + "-" + fpp)
+                .withOption("timeoutMillis", "60000");
     }
 
     @Override

@@ -46,7 +46,7 @@ class UploadSwitchTest extends OnSharedServer {
         assertThat(race.classify(shared.mightContainAllHashes(race.probes))).isEqualTo("old");
         byte[] shard0 = key(shared, 0);
         byte[] newShard0 = client.get(key(donor, 0));
-        long cellBytes = newShard0.length - UploadStamp.BYTES;
+        long cellBytes = newShard0.length - CellsTrailer.BYTES;
         // The new filter's cells in shard 0 under the old upload's stamp: a mix no stamp reveals,
         // which the race's assertion would catch.
         client.setrange(shard0, 0, java.util.Arrays.copyOf(newShard0, (int) cellBytes));
@@ -54,7 +54,8 @@ class UploadSwitchTest extends OnSharedServer {
 
         // With the new upload's stamp too (a switch interrupted after one shard), batches are not
         // answered: they are read again until the timeout, then fail.
-        client.setrange(shard0, cellBytes, java.util.Arrays.copyOfRange(newShard0, (int) cellBytes, newShard0.length));
+        client.setrange(shard0, cellBytes, java.util.Arrays.copyOfRange(newShard0, (int) cellBytes,
+                (int) cellBytes + UploadStamp.BYTES));
         RedisFilter<Long> impatient = RedisFilters.classic(client, "mixed",
                 SPEC.withOption("shards", Integer.toString(SHARDS)).withOption("timeoutMillis", "200"), KeyHasher.longs());
         long begin = System.nanoTime();

@@ -22,7 +22,35 @@ import org.bloomery.api.spi.SpecOptions;
  *       or counter of an earlier add lost. The filter does not declare {@code CONCURRENT}.</li>
  * </ul>
  *
- * The option is part of the spec, and so of the envelope like every other option: a filter read
+ * <p><b>Two writers at once</b> with {@link #SINGLE} are a misuse that nothing detects or reports.
+ * Each writer reads a word and writes it back whole, so one writer's write can undo what the other
+ * wrote to the same word between that read and that write. Changes that happened-before both
+ * writers began are in every word either of them reads and are never undone; what is lost is the
+ * racing writers' own changes, and the harm depends on the kind (the only kinds that take the
+ * option):
+ *
+ * <ul>
+ *   <li><b>classic</b>: a racing add can lose some of its k bits, and its item is then a false
+ *       negative until it is added again. Items added before the race are not affected.</li>
+ *   <li><b>counting</b>: a lost increment leaves a counter lower than the number of adds counted on
+ *       it. Left at 0, it makes the racing item a false negative at once, as in classic. Left above
+ *       0, it shows later: removing the items on that counter takes it to 0 one removal early, so an
+ *       item whose add returned and which answered true (perhaps added long before the race, and
+ *       never touched by it) becomes a false negative, and a remove of an item that was added
+ *       answers false and changes nothing, which leaves its other counters raised for good. A lost
+ *       decrement leaves a counter higher than its count: a removed item may go on answering true,
+ *       and the counter saturates sooner.</li>
+ *   <li>both: {@code clear}, {@code mergeFrom} and {@code intersectWith} racing another writer can
+ *       undo its changes to the words they share, and the live counts behind {@code
+ *       approximateCount} and {@code expectedFpp} can drift either way; a filter written and read
+ *       back is recounted from its words.</li>
+ * </ul>
+ *
+ * Nothing is torn and nothing throws: every word is one that a writer wrote, every counter 0 to
+ * 15. The damage stays until the filter is rebuilt from its items, so use {@link #MANY} whenever
+ * more than one thread may write.
+ *
+ * <p>The option is part of the spec, and so of the envelope like every other option: a filter read
  * back has the writers it was written with. It is not part of the bits: filters that differ only in
  * it merge with each other, so a reader who wants the other mode creates an empty filter of the
  * same spec with the other value and merges the read one into it.

@@ -1,0 +1,41 @@
+package org.bloomery.redis;
+
+/**
+ * The filter's data in Redis is not the data this handle opened, so no answer can be trusted:
+ * a key was deleted (a server restarted without persistence, a flush, an eviction, a {@code
+ * DEL}), replaced by another filter of the same name, truncated or overwritten, or holds another
+ * type; or a filter is being opened whose keys disagree with its metadata. Every command of a
+ * shared filter checks this on the server, in the same atomic step as its work, so the command
+ * that meets the damage fails with this exception instead of answering "absent"; nothing was
+ * changed by it.
+ *
+ * <p>What to do: the items added before the loss are gone from Redis. Rebuild the filter from the
+ * source of truth (upload a snapshot with {@link RedisFilters#upload} or {@link
+ * RedisFilters#uploadScalable}, or {@link RedisFilters#drop drop} it and add again), then open it
+ * anew; a handle whose filter was replaced by a new one of the same name must be opened again.
+ */
+public final class RedisDataLostException extends RedisFilterException {
+    private static final long serialVersionUID = 1L;
+
+    private final String key;
+
+    RedisDataLostException(String server, String filterName, String operation, String key, String detail) {
+        super(server, filterName, operation, detail, null);
+        this.key = key;
+    }
+
+    private RedisDataLostException(RedisDataLostException failure, int firstUnconfirmed) {
+        super(failure, firstUnconfirmed);
+        this.key = failure.key;
+    }
+
+    @Override
+    RedisFilterException inBatch(int firstUnconfirmed) {
+        return new RedisDataLostException(this, firstUnconfirmed);
+    }
+
+    /** @return the Redis key found missing or damaged */
+    public String key() {
+        return key;
+    }
+}
