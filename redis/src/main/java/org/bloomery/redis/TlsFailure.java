@@ -28,7 +28,8 @@ final class TlsFailure {
      */
     static String describe(String server, Throwable thrown) {
         SSLException tls = find(thrown);
-        String askedInVain = ClientCertificates.askedInVain(server);
+        // Only a failure on a TLS socket is explained by what the server's TLS handshake asked.
+        String askedInVain = onTlsSocket(thrown) ? ClientCertificates.askedInVain(server) : null;
         if (tls == null) {
             // The server may have closed the connection at once, before its alert could be read.
             return askedInVain == null ? null : "TLS handshake with " + server + " failed: " + askedInVain
@@ -48,6 +49,19 @@ final class TlsFailure {
             reason = detail;
         }
         return "TLS handshake with " + server + " failed: " + reason;
+    }
+
+    /**
+     * Whether the failing I/O ran through the JDK's TLS socket: its frames are on the stack of the
+     * exception's root cause (a plain socket's failure has none).
+     */
+    private static boolean onTlsSocket(Throwable thrown) {
+        for (StackTraceElement frame : root(thrown).getStackTrace()) {
+            if (frame.getClassName().startsWith("sun.security.ssl.")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return the last exception of the cause chain */

@@ -3,6 +3,7 @@ package org.bloomery.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.exceptions.JedisConnectionException;
 
 /**
  * TLS against real {@code redis-server} processes with a TLS port and certificates the test makes
@@ -144,6 +146,9 @@ class TlsTest {
         FilterSpec spec = spec(mutual, "mutual").withOption("tlsCaCert", certificates.caPem.toString());
         assertTlsRefused(spec, mutual,
                 "the server asked for a client certificate and none was given (option tlsKeyStore)");
+        // What the handshake asked explains only failures on a TLS socket, not a plain one to the same address.
+        assertThat(TlsFailure.describe("127.0.0.1:" + mutual.tlsPort(), new JedisConnectionException(
+                new SocketException("Connection refused")))).isNull();
         assertWorks("redis-counting", spec.withOption("tlsKeyStore", certificates.clientKeyStore.toString())
                 .withOption("tlsKeyStorePassword", TestCertificates.STORE_PASSWORD), mutual);
     }
