@@ -179,13 +179,25 @@ public final class Filters {
      * kind's options may be needed to switch them on (its description says which), and the built
      * filter's {@link MembershipFilter#capabilities()} says what it does.
      *
-     * @param required capabilities the caller needs; empty matches every provider
+     * <p>A {@link Capability#SHARED} kind is chosen only when {@code required} holds {@code
+     * SHARED}: such a kind cannot be created without connection options, so a caller who did not
+     * ask for shared state never gets one. {@code choose(EnumSet.of(REMOVE))} lists only in-process
+     * kinds, and {@code choose(EnumSet.of(REMOVE, SHARED))} only shared ones.
+     *
+     * @param required capabilities the caller needs; empty matches every in-process provider
      * @return an immutable list, empty when no kind qualifies
      */
     public static List<FilterProvider> choose(Set<Capability> required) {
+        return choose(providers(), required);
+    }
+
+    /** {@link #choose(Set)} among the given providers, in their order. */
+    static List<FilterProvider> choose(List<FilterProvider> providers, Set<Capability> required) {
         Set<Capability> needed = required.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(required);
-        return providers().stream()
+        boolean shared = needed.contains(Capability.SHARED);
+        return providers.stream()
                 .filter(p -> p.capabilities().containsAll(needed))
+                .filter(p -> shared || !p.capabilities().contains(Capability.SHARED))
                 .collect(Collectors.toUnmodifiableList());
     }
 

@@ -15,9 +15,13 @@ import java.util.Set;
  * take the hash directly, never box and never allocate. Whether a filter is safe for use from many
  * threads is stated by {@link Capability#CONCURRENT}.
  *
+ * <p>Every filter can be used in try-with-resources, whatever its kind. An in-process filter holds
+ * only memory and needs no closing ({@link #close} does nothing); a {@link Capability#SHARED}
+ * filter built from configuration holds a connection, which {@link #close} releases.
+ *
  * @param <T> the item type
  */
-public interface MembershipFilter<T> {
+public interface MembershipFilter<T> extends AutoCloseable {
 
     /**
      * Adds an item.
@@ -194,4 +198,14 @@ public interface MembershipFilter<T> {
      * @throws IOException if the stream fails
      */
     void writeTo(OutputStream out) throws IOException;
+
+    /**
+     * Releases what the filter holds outside the JVM's memory, and declares no checked exception.
+     * Does nothing for an in-process filter, which stays usable; a shared filter releases the
+     * connection it opened itself (never a client the caller passed in) and must not be used
+     * afterwards.
+     */
+    @Override
+    default void close() {
+    }
 }

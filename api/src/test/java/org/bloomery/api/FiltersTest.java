@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Properties;
@@ -81,6 +82,57 @@ class FiltersTest {
                 .containsExactly(ExactTestProvider.KIND);
         assertThat(Filters.choose(EnumSet.of(Capability.GROW))).isEmpty();
         assertThat(Filters.provider("nope")).isEmpty();
+    }
+
+    /** A kind that needs a server must be asked for with SHARED; without it only in-process kinds are chosen. */
+    @Test
+    void aSharedKindIsChosenOnlyWhenSharedIsRequired() {
+        List<FilterProvider> providers = List.of(
+                new Declaring("counting", EnumSet.of(Capability.ADD, Capability.REMOVE, Capability.CONCURRENT)),
+                new Declaring("cuckoo", EnumSet.of(Capability.ADD, Capability.REMOVE, Capability.GROW)),
+                new Declaring("redis-counting", EnumSet.of(Capability.ADD, Capability.REMOVE, Capability.CONCURRENT,
+                        Capability.SHARED)),
+                new Declaring("redis-scalable", EnumSet.of(Capability.ADD, Capability.GROW, Capability.SHARED)));
+        assertThat(Filters.choose(providers, EnumSet.of(Capability.REMOVE))).extracting(FilterProvider::kind)
+                .containsExactly("counting", "cuckoo");
+        assertThat(Filters.choose(providers, Set.of())).extracting(FilterProvider::kind)
+                .containsExactly("counting", "cuckoo");
+        assertThat(Filters.choose(providers, EnumSet.of(Capability.SHARED, Capability.REMOVE)))
+                .extracting(FilterProvider::kind).containsExactly("redis-counting");
+        assertThat(Filters.choose(providers, EnumSet.of(Capability.SHARED))).extracting(FilterProvider::kind)
+                .containsExactly("redis-counting", "redis-scalable");
+        assertThat(Filters.choose(providers, EnumSet.of(Capability.GROW, Capability.CONCURRENT))).isEmpty();
+    }
+
+    /** A filter from configuration closes in try-with-resources without a cast; an in-process one stays usable. */
+    @Test
+    void aCreatedFilterClosesInTryWithResources() {
+        MembershipFilter<CharSequence> used;
+        try (MembershipFilter<CharSequence> filter = Filters.create(ExactTestProvider.KIND, FilterSpec.of(10, 0.01),
+                KeyHasher.strings())) {
+            filter.add("kept");
+            used = filter;
+        }
+        assertThat(used.mightContain("kept")).isTrue();
+        assertThat(used.add("after")).isTrue();
+    }
+
+    /** A provider that only declares a kind and capabilities, for choosing; it builds test-exact filters. */
+    private record Declaring(String kind, Set<Capability> capabilities) implements FilterProvider {
+        @Override
+        public String description() {
+            return "declares " + capabilities;
+        }
+
+        @Override
+        public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+            return new ExactTestProvider().create(spec, hasher);
+        }
+
+        @Override
+        public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+            return new ExactTestProvider().readFrom(in, hasher);
+        }
     }
 
     @Test

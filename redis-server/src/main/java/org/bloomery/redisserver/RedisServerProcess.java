@@ -42,12 +42,15 @@ public final class RedisServerProcess implements AutoCloseable {
 
     private final Process process;
     private final int port;
+    /** The TLS port, or 0 when the server has none. */
+    private final int tlsPort;
     private final Path directory;
     private final List<String> command;
 
-    private RedisServerProcess(Process process, int port, Path directory, List<String> command) {
+    private RedisServerProcess(Process process, int port, int tlsPort, Path directory, List<String> command) {
         this.process = process;
         this.port = port;
+        this.tlsPort = tlsPort;
         this.directory = directory;
         this.command = command;
     }
@@ -60,24 +63,61 @@ public final class RedisServerProcess implements AutoCloseable {
      * @throws IllegalStateException if no binary can be found or started, saying how to provide one
      */
     public static RedisServerProcess start(String... extra) {
+        return start(List.of(), extra);
+    }
+
+    /**
+     * Starts a server that also listens with TLS on a second free loopback port ({@link
+     * #tlsPort()}), with the given PEM files. Clients need no certificate of their own unless
+     * {@code extra} holds {@code "--tls-auth-clients", "yes"} (later arguments win). The plain port
+     * stays open: the readiness check uses it, and Redis opens both before it serves either.
+     *
+     * @param certificate the server's certificate (chain), PEM
+     * @param key the server's private key, PEM ({@code -----BEGIN PRIVATE KEY-----})
+     * @param caCertificates the certificates that client certificates are checked against, PEM
+     * @param extra further {@code redis-server} arguments
+     * @return the running server, answering PING on its plain port
+     * @throws IllegalStateException if no binary can be found or started, or it has no TLS support
+     */
+    public static RedisServerProcess startWithTls(Path certificate, Path key, Path caCertificates, String... extra) {
+        try {
+            return start(List.of("--tls-cert-file", certificate.toString(), "--tls-key-file", key.toString(),
+                    "--tls-ca-cert-file", caCertificates.toString(), "--tls-auth-clients", "no"), extra);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(e.getMessage() + " (a redis-server built with TLS is needed: BUILD_TLS=yes)",
+                    e);
+        }
+    }
+
+    /** Starts a server; a TLS port is added when {@code tls} holds TLS arguments. */
+    private static RedisServerProcess start(List<String> tls, String... extra) {
         try {
             Path directory = Files.createTempDirectory("bloomery-redis-");
             int port = freePort();
+            int tlsPort = 0;
+            while (!tls.isEmpty() && (tlsPort == 0 || tlsPort == port)) {
+                tlsPort = freePort();
+            }
             List<String> command = new ArrayList<>(List.of(binary().toString(), "--port", Integer.toString(port),
                     "--bind", LOOPBACK, "--save", "", "--appendonly", "no", "--dir", directory.toString()));
+            if (!tls.isEmpty()) {
+                command.addAll(List.of("--tls-port", Integer.toString(tlsPort)));
+                command.addAll(tls);
+            }
             command.addAll(List.of(extra));
-            return launch(command, port, directory);
+            return launch(command, port, tlsPort, directory);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start redis-server: " + e.getMessage() + "; " + howToProvide(), e);
         }
     }
 
-    private static RedisServerProcess launch(List<String> command, int port, Path directory) throws IOException {
+    private static RedisServerProcess launch(List<String> command, int port, int tlsPort, Path directory)
+            throws IOException {
         Path log = directory.resolve("redis.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         RUNNING.add(process);
-        RedisServerProcess server = new RedisServerProcess(process, port, directory, command);
+        RedisServerProcess server = new RedisServerProcess(process, port, tlsPort, directory, command);
         server.awaitReady(log);
         return server;
     }
@@ -107,7 +147,7 @@ public final class RedisServerProcess implements AutoCloseable {
             throw new IllegalStateException("the server on port " + port + " is still running; kill it first");
         }
         try {
-            return launch(command, port, directory);
+            return launch(command, port, tlsPort, directory);
         } catch (IOException e) {
             throw new IllegalStateException("cannot restart redis-server: " + e.getMessage(), e);
         }
@@ -150,6 +190,25 @@ public final class RedisServerProcess implements AutoCloseable {
     /** @return {@code redis://127.0.0.1:port} */
     public String uri() {
         return "redis://" + LOOPBACK + ":" + port;
+    }
+
+    /**
+     * @return the TLS port of a server started by {@link #startWithTls}
+     * @throws IllegalStateException if the server was started without TLS
+     */
+    public int tlsPort() {
+        if (tlsPort == 0) {
+            throw new IllegalStateException("this redis-server was started without TLS; use startWithTls");
+        }
+        return tlsPort;
+    }
+
+    /**
+     * @return {@code rediss://127.0.0.1:tlsPort}
+     * @throws IllegalStateException as {@link #tlsPort()}
+     */
+    public String tlsUri() {
+        return "rediss://" + LOOPBACK + ":" + tlsPort();
     }
 
     /** @return whether the process is still running */

@@ -24,6 +24,7 @@ final class Descriptions {
                 + "  cluster        true if uri names a Redis Cluster node; default false\n"
                 + "  timeoutMillis  connect and socket timeout, in [1, " + Location.MAX_TIMEOUT_MILLIS + "]; default "
                 + Location.DEFAULT_TIMEOUT_MILLIS + "\n"
+                + TlsOptions.DESCRIPTION
                 + "  layout         standard (default) or blocked: every probe of an item in one 512-bit block\n"
                 + "  shards         Redis strings (cluster slots) the cells are spread over, in [1, " + RedisOptions.MAX_SHARDS
                 + "]; default 1; more than 1 needs layout=blocked\n"

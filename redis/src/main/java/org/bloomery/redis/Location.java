@@ -4,27 +4,35 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.spi.SpecOptions;
 
 /**
  * Where a shared filter lives, read from its spec: options {@code uri}, {@code cluster}, {@code
- * timeoutMillis}, {@code prefix} and {@code name}, the same for every Redis kind.
+ * timeoutMillis}, {@code prefix}, {@code name} and the TLS options ({@link TlsOptions}), the same
+ * for every Redis kind.
  *
  * @param uri the server's URI, possibly holding credentials; empty when the user passes a client
  * @param cluster whether {@code uri} names a seed node of a Redis Cluster
  * @param timeoutMillis connect and socket timeout of a client built from {@code uri}
  * @param prefix prepended to every key of the filter
  * @param name the filter's name
+ * @param tls how a client built from a {@code rediss://} {@code uri} connects; empty otherwise
  */
-record Location(Optional<String> uri, boolean cluster, int timeoutMillis, String prefix, String name) {
+record Location(Optional<String> uri, boolean cluster, int timeoutMillis, String prefix, String name,
+        Optional<TlsOptions> tls) {
     static final String URI = "uri";
     static final String CLUSTER = "cluster";
     static final String TIMEOUT_MILLIS = "timeoutMillis";
     static final String PREFIX = "prefix";
     static final String NAME = "name";
     /** The options read here, which no in-process kind knows. */
-    static final Set<String> KEYS = Set.of(URI, CLUSTER, TIMEOUT_MILLIS, PREFIX, NAME);
+    static final Set<String> KEYS = Stream.concat(Stream.of(URI, CLUSTER, TIMEOUT_MILLIS, PREFIX, NAME),
+            TlsOptions.KEYS.stream()).collect(Collectors.toUnmodifiableSet());
+    /** What a hidden secret shows as. */
+    private static final String HIDDEN = "****";
 
     /** The key prefix when none is given. */
     static final String DEFAULT_PREFIX = "bloomery:";
@@ -45,7 +53,8 @@ record Location(Optional<String> uri, boolean cluster, int timeoutMillis, String
      * @param nameOverride the name given in code, or null to read option {@code name}
      * @return the location
      * @throws IllegalArgumentException for a value out of range, naming it and the allowed range (a
-     *     URI is named with its password hidden)
+     *     URI is named with its password hidden), or for unusable TLS options (see {@link
+     *     TlsOptions#read})
      */
     static Location read(String kind, FilterSpec spec, SpecOptions options, String nameOverride) {
         String name = nameOverride != null ? nameOverride : spec.option(NAME).orElseThrow(
@@ -60,8 +69,15 @@ record Location(Optional<String> uri, boolean cluster, int timeoutMillis, String
         int timeout = (int) options.longValue(TIMEOUT_MILLIS, 1, MAX_TIMEOUT_MILLIS, DEFAULT_TIMEOUT_MILLIS);
         boolean cluster = options.booleanValue(CLUSTER, false);
         Optional<String> uri = spec.option(URI);
-        uri.ifPresent(RedisUri::parse);
-        return new Location(uri, cluster, timeout, prefix, name);
+        boolean tls = uri.map(RedisUri::parse).map(RedisUri::tls).orElse(false);
+        return new Location(uri, cluster, timeout, prefix, name, TlsOptions.read(kind, spec, options, tls));
+    }
+
+    /** @return the location with the URI's password hidden, and the TLS options without theirs */
+    @Override
+    public String toString() {
+        return "Location[uri=" + uri.map(RedisUri::redact) + ", cluster=" + cluster + ", timeoutMillis=" + timeoutMillis
+                + ", prefix=" + prefix + ", name=" + name + ", tls=" + tls + "]";
     }
 
     /**
@@ -91,12 +107,19 @@ record Location(Optional<String> uri, boolean cluster, int timeoutMillis, String
     }
 
     /**
-     * The spec as a filter reports it: the URI option, if any, with its password hidden.
+     * The spec as a filter reports it: the URI option, if any, with its password hidden, and the
+     * TLS store passwords shown as {@code ****}.
      *
      * @param spec the spec given
      * @return the spec to show
      */
     static FilterSpec shownSpec(FilterSpec spec) {
-        return spec.option(URI).map(uri -> spec.withOption(URI, RedisUri.redact(uri))).orElse(spec);
+        FilterSpec shown = spec.option(URI).map(uri -> spec.withOption(URI, RedisUri.redact(uri))).orElse(spec);
+        for (String secret : TlsOptions.SECRETS) {
+            if (shown.option(secret).isPresent()) {
+                shown = shown.withOption(secret, HIDDEN);
+            }
+        }
+        return shown;
     }
 }

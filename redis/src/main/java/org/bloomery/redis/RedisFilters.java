@@ -23,6 +23,7 @@ import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * Builds shared filters in code, from a Jedis client the application already has (its pool, TLS,
@@ -472,12 +473,20 @@ public final class RedisFilters {
         }
     }
 
+    /**
+     * A client of its own for a filter, from option {@code uri} and the location's timeout, cluster
+     * and TLS options.
+     *
+     * @throws RedisFilterException if a cluster client cannot reach any seed node (a pooled client
+     *     connects on its first command, whose failure {@link RedisStore} reports)
+     */
     static UnifiedJedis connect(RedisUri uri, Location options) {
         DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis(options.timeoutMillis())
                 .socketTimeoutMillis(options.timeoutMillis())
                 .ssl(uri.tls())
                 .clientName("bloomery");
+        options.tls().ifPresent(tls -> tls.configure(config));
         if (uri.user() != null) {
             config.user(uri.user());
         }
@@ -486,9 +495,19 @@ public final class RedisFilters {
         }
         HostAndPort address = new HostAndPort(uri.host(), uri.port());
         if (options.cluster()) {
-            // Two attempts (the second follows a MOVED or a failover), bounded in total by two
-            // timeouts, so an operation on a shard whose node is down fails within that.
-            return new JedisCluster(Set.of(address), config.build(), 2, Duration.ofMillis(2L * options.timeoutMillis()));
+            try {
+                // Two attempts (the second follows a MOVED or a failover), bounded in total by two
+                // timeouts, so an operation on a shard whose node is down fails within that.
+                return new JedisCluster(Set.of(address), config.build(), 2,
+                        Duration.ofMillis(2L * options.timeoutMillis()));
+            } catch (JedisException e) {
+                // The cluster client connects to a seed node at once, to learn the slots; the
+                // seed's own failure is a suppressed exception.
+                String tls = TlsFailure.describe(uri.server(), e);
+                Throwable seed = e.getSuppressed().length > 0 ? e.getSuppressed()[0] : e;
+                throw new RedisFilterException(uri.server(), options.name(), "connect", tls != null ? tls
+                        : "the cluster's seed node did not tell its slots (" + seed.getMessage() + ")", e);
+            }
         }
         config.database(uri.database());
         return new JedisPooled(address, config.build());

@@ -39,7 +39,7 @@ public final class RedisScalableProvider implements FilterProvider {
                 + " shared by every process; one atomic script per add (check every layer, add, grow), one per"
                 + " query. expectedInsertions is the first layer's capacity.\n"
                 + "Options:\n"
-                + "  uri, name, prefix, cluster, timeoutMillis   as for kind 'redis-classic'\n"
+                + "  uri, name, prefix, cluster, timeoutMillis, tls* (TLS)   as for kind 'redis-classic'\n"
                 + "  expansion, tightening, nonscaling, layout   as for kind 'scalable' (expansion in [1, "
                 + GrowthPlan.MAX_EXPANSION + "], default " + GrowthPlan.DEFAULT_EXPANSION + "; tightening in (0, 1),"
                 + " default " + GrowthPlan.DEFAULT_TIGHTENING + ")\n"

@@ -295,8 +295,9 @@ final class RedisStore implements AutoCloseable {
                     + (space < 0 ? "" : rest.substring(space)));
         }
         if (e instanceof JedisConnectionException) {
-            return new RedisFilterException(server, filterName, operation,
-                    "no answer from the server within the timeout, or it is unreachable (" + scrub(message) + ")",
+            String tls = TlsFailure.describe(server, e);
+            return new RedisFilterException(server, filterName, operation, tls != null ? scrub(tls)
+                    : "no answer from the server within the timeout, or it is unreachable (" + scrub(message) + ")",
                     scrubbed(e));
         }
         return new RedisFilterException(server, filterName, operation,

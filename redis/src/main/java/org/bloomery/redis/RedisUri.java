@@ -85,6 +85,15 @@ record RedisUri(String host, int port, String user, String password, boolean tls
 
     /** @return {@code host:port}, never the credentials */
     String server() {
+        return server(host, port);
+    }
+
+    /**
+     * @param host a host name or address
+     * @param port a port
+     * @return {@code host:port}, an IPv6 address in brackets
+     */
+    static String server(String host, int port) {
         return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
 

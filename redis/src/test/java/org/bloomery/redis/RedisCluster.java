@@ -41,6 +41,19 @@ final class RedisCluster implements AutoCloseable {
      * @return the cluster, ok on every node
      */
     static RedisCluster start(boolean persistent) {
+        return start(persistent, false);
+    }
+
+    /**
+     * {@link #start()} with TLS ({@link RedisServer#startWithTls}) for clients and on the cluster
+     * bus ({@code tls-cluster yes}): the nodes announce their TLS ports, so a cluster client must
+     * connect with TLS. The plain ports stay open for the set-up and checks.
+     */
+    static RedisCluster startWithTls() {
+        return start(false, true);
+    }
+
+    private static RedisCluster start(boolean persistent, boolean tls) {
         List<RedisServer> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
@@ -49,7 +62,11 @@ final class RedisCluster implements AutoCloseable {
                 if (persistent) {
                     args.addAll(List.of("--appendonly", "yes", "--appendfsync", "always"));
                 }
-                nodes.add(RedisServer.start(args.toArray(String[]::new)));
+                if (tls) {
+                    args.addAll(List.of("--tls-cluster", "yes"));
+                }
+                String[] extra = args.toArray(String[]::new);
+                nodes.add(tls ? RedisServer.startWithTls(extra) : RedisServer.start(extra));
             }
             for (int i = 0; i < 3; i++) {
                 try (Jedis node = new Jedis("127.0.0.1", nodes.get(i).port())) {
@@ -62,7 +79,9 @@ final class RedisCluster implements AutoCloseable {
             }
             try (Jedis first = new Jedis("127.0.0.1", nodes.get(0).port())) {
                 for (int i = 1; i < 3; i++) {
-                    first.sendCommand(Protocol.Command.CLUSTER, "MEET", "127.0.0.1", Integer.toString(nodes.get(i).port()));
+                    // A node's cluster port (and its bus port, 10000 above) is its TLS port under tls-cluster.
+                    int port = tls ? nodes.get(i).tlsPort() : nodes.get(i).port();
+                    first.sendCommand(Protocol.Command.CLUSTER, "MEET", "127.0.0.1", Integer.toString(port));
                 }
             }
             RedisCluster cluster = new RedisCluster(nodes);

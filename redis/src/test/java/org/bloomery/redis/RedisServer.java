@@ -35,6 +35,19 @@ final class RedisServer implements AutoCloseable {
         return new RedisServer(RedisServerProcess.start(extra));
     }
 
+    /**
+     * Starts a server that also listens with TLS, with the test certificate for 127.0.0.1 ({@link
+     * TestCertificates}); clients need no certificate of their own.
+     *
+     * @param extra {@code redis-server} arguments
+     * @return the running server
+     */
+    static RedisServer startWithTls(String... extra) {
+        TestCertificates certificates = TestCertificates.get();
+        return new RedisServer(RedisServerProcess.startWithTls(certificates.serverPem, certificates.serverKey,
+                certificates.caPem, extra));
+    }
+
     /** @return the server's loopback port */
     int port() {
         return process.port();
@@ -43,6 +56,11 @@ final class RedisServer implements AutoCloseable {
     /** @return {@code redis://127.0.0.1:port} */
     String uri() {
         return process.uri();
+    }
+
+    /** @return the TLS port of a server started by {@link #startWithTls} */
+    int tlsPort() {
+        return process.tlsPort();
     }
 
     /** @return a new pooled client; the caller closes it */

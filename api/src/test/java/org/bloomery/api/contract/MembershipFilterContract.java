@@ -817,6 +817,29 @@ public abstract class MembershipFilterContract {
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("null");
     }
 
+    /**
+     * Every filter closes in try-with-resources without a cast. Closing an in-process filter
+     * changes nothing: it answers and writes as before. A shared one releases its connection, and
+     * closing it must not fail.
+     */
+    @Test
+    void closesInTryWithResourcesWithoutACast() {
+        List<String> items = presentStrings(1000, 0);
+        MembershipFilter<CharSequence> closed;
+        byte[] before;
+        try (MembershipFilter<CharSequence> filter = Filters.build(kind(), spec(1000, 0.01), KeyHasher.strings(), items)) {
+            before = FilterBytes.of(filter);
+            closed = filter;
+        }
+        if (Filters.provider(kind()).orElseThrow().capabilities().contains(Capability.SHARED)) {
+            return;
+        }
+        assertThat(FilterBytes.of(closed)).as("bytes after close").isEqualTo(before);
+        for (String item : items) {
+            assertThat(closed.mightContain(item)).as("after close: %s", item).isTrue();
+        }
+    }
+
     /** A built filter survives a write and read: same answers, same bytes written again. */
     @ParameterizedTest(name = "fpp={0}")
     @MethodSource("fpps")
