@@ -62,7 +62,7 @@ import org.bloomery.api.spi.Envelope;
  *
  * @param <T> the item type
  */
-public final class RedisFilter<T> implements MembershipFilter<T>, AutoCloseable {
+public final class RedisFilter<T> implements MembershipFilter<T> {
     /** Bytes moved per command when reading or writing a whole shard. */
     static final int CHUNK_BYTES = 1 << 20;
     /**

@@ -446,7 +446,7 @@ public final class RedisFilters {
      * @param hashes the hashes to add
      * @return the filter
      */
-    static <F extends MembershipFilter<?> & AutoCloseable> F fill(F filter, Consumer<long[]> addAll,
+    static <F extends MembershipFilter<?>> F fill(F filter, Consumer<long[]> addAll,
             LongStream hashes) {
         Objects.requireNonNull(hashes, "hashes");
         try {
@@ -466,7 +466,7 @@ public final class RedisFilters {
         } catch (RuntimeException e) {
             try {
                 filter.close();
-            } catch (Exception closing) {
+            } catch (RuntimeException closing) {
                 e.addSuppressed(closing);
             }
             throw e;

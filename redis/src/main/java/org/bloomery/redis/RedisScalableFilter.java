@@ -66,7 +66,7 @@ import org.bloomery.api.spi.Envelope;
  *
  * @param <T> the item type
  */
-public final class RedisScalableFilter<T> implements MembershipFilter<T>, AutoCloseable {
+public final class RedisScalableFilter<T> implements MembershipFilter<T> {
     /** Largest layer: one Redis string holds at most 2^32 bits. */
     static final long MAX_LAYER_BITS = 1L << 32;
     /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */

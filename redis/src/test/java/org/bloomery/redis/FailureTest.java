@@ -50,8 +50,7 @@ class FailureTest {
     @EnumSource(SharedKind.class)
     void aKilledServerFailsEveryCallAndOneRestartedEmptyIsNeverAnsweredAbsent(SharedKind kind) {
         RedisServer server = RedisServer.start();
-        MembershipFilter<Long> old = open(server, kind);
-        try {
+        try (MembershipFilter<Long> old = open(server, kind)) {
             long[] hashes = added(old);
             server.kill();
             for (ThrowingCallable call : calls(old, hashes)) {
@@ -70,18 +69,14 @@ class FailureTest {
             }
             // A process started after the loss finds the name free and creates a new, empty filter;
             // the old handle never answers from it.
-            MembershipFilter<Long> fresh = open(server, kind);
-            try {
+            try (MembershipFilter<Long> fresh = open(server, kind)) {
                 assertThat(fresh.mightContainHash(hashes[0])).isFalse();
                 for (ThrowingCallable call : calls(old, hashes)) {
                     assertThatThrownBy(call).isInstanceOf(RedisDataLostException.class)
                             .hasMessageContaining("belongs to another filter");
                 }
-            } finally {
-                close(fresh);
             }
         } finally {
-            close(old);
             server.close();
         }
     }
@@ -89,8 +84,7 @@ class FailureTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(SharedKind.class)
     void aStoppedServerTimesOutAndAnswersAsBeforeOnceResumed(SharedKind kind) {
-        try (RedisServer server = RedisServer.start()) {
-            MembershipFilter<Long> filter = open(server, kind);
+        try (RedisServer server = RedisServer.start(); MembershipFilter<Long> filter = open(server, kind)) {
             long[] hashes = added(filter);
             server.pause();
             try {
@@ -105,15 +99,6 @@ class FailureTest {
             }
             assertThat(SharedKind.mightContainAll(filter, hashes)).as("after SIGCONT").doesNotContain(false);
             assertThat(filter.mightContainHash(hashes[0])).isTrue();
-            close(filter);
-        }
-    }
-
-    private static void close(MembershipFilter<Long> filter) {
-        if (filter instanceof RedisFilter<Long> cells) {
-            cells.close();
-        } else {
-            ((RedisScalableFilter<Long>) filter).close();
         }
     }
 
