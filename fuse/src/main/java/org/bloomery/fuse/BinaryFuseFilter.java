@@ -10,6 +10,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
 
 /**
@@ -187,7 +188,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
             // The empty set's slots are all zero: without this, a fingerprint of zero would match.
             return false;
         }
-        long mixed = FuseLayout.mix(hash, seed);
+        long mixed = SeededMix.mix(hash, seed);
         int a = FuseLayout.first(mixed, startSlots);
         int b = FuseLayout.second(mixed, a, segmentLength);
         int c = FuseLayout.third(mixed, a, segmentLength);
