@@ -11,9 +11,9 @@ package org.bloomery.ribbon;
  * every part has r columns.
  *
  * @param columns r, in [1, 32]
- * @param upperShare x, the least share of keys that must see r columns, in (0, 1]
+ * @param fpp the target, in [2^-32, 1/2]
  */
-record ResultBits(int columns, double upperShare) {
+record ResultBits(int columns, double fpp) {
     /** The most result bits: a key's result is one 32-bit int. */
     static final int MAX_COLUMNS = 32;
 
@@ -33,7 +33,16 @@ record ResultBits(int columns, double upperShare) {
         while (Math.scalb(1.0, -columns) > fpp) {
             columns++;
         }
-        return new ResultBits(columns, Math.min(1.0, 2.0 - Math.scalb(fpp, columns)));
+        return new ResultBits(columns, fpp);
+    }
+
+    /**
+     * The least share of keys that must see r columns for the fpp to meet the target.
+     *
+     * @return x, in (0, 1]
+     */
+    double upperShare() {
+        return Math.min(1.0, 2.0 - Math.scalb(fpp, columns));
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.bloomery.ribbon;
 
 import java.util.Arrays;
+import java.util.function.IntUnaryOperator;
 import org.bloomery.api.spi.SeededMix;
 
 /**
@@ -51,6 +52,21 @@ final class RibbonConstruction {
      * @throws IllegalStateException if no seed solves within {@link #MAX_ATTEMPTS}
      */
     static Result build(long[] hashes, ResultBits bits, long firstSeed) {
+        return build(hashes, bits, firstSeed, RibbonLayout::slotsFor);
+    }
+
+    /**
+     * As {@link #build(long[], ResultBits, long)}, with the rows of the first attempt chosen by the
+     * caller (a test gives too few, to see the build grow them).
+     *
+     * @param hashes the hashes; owned by the build, which overwrites them
+     * @param bits the result bits
+     * @param firstSeed the first seed to try
+     * @param firstSlots the rows of the first attempt for a number of distinct keys: a multiple of
+     *     64 of at least {@link RibbonLayout#MIN_SLOTS}
+     * @return the filter's parts
+     */
+    static Result build(long[] hashes, ResultBits bits, long firstSeed, IntUnaryOperator firstSlots) {
         int items = hashes.length;
         if (items > RibbonLayout.MAX_ITEMS) {
             throw new IllegalArgumentException("a ribbon filter holds at most " + RibbonLayout.MAX_ITEMS
@@ -64,7 +80,7 @@ final class RibbonConstruction {
         sortUnsigned(hashes, items);
         // Mixing is a bijection: equal mixed hashes are exactly the repeated hashes.
         items = deduplicateSorted(hashes, items);
-        int slots = RibbonLayout.slotsFor(items);
+        int slots = firstSlots.applyAsInt(items);
         if (items == 0) {
             // The empty set answers false without reading its (all-zero) solution.
             RibbonLayout empty = RibbonLayout.of(slots, bits);

@@ -41,12 +41,18 @@ record RibbonLayout(int slots, int columns, int upperStartGroup) {
      * @return the layout, with the fewest r-column groups that keep the fpp at most the target
      */
     static RibbonLayout of(int slots, ResultBits bits) {
-        int starts = slots - WIDTH;
-        int upper = (int) Math.floor(starts * (1 - bits.upperShare()) / GROUP_ROWS);
-        RibbonLayout layout = new RibbonLayout(slots, bits.columns(), Math.max(0, upper));
-        // Rounding may leave the share a hair short of the target: one more r-column group then.
-        return layout.upperStartGroup > 0 && layout.upperShare() < bits.upperShare()
-                ? new RibbonLayout(slots, bits.columns(), layout.upperStartGroup - 1) : layout;
+        int groups = slots / GROUP_ROWS;
+        int upper = (int) Math.floor((slots - WIDTH) * (1 - bits.upperShare()) / GROUP_ROWS);
+        RibbonLayout layout = new RibbonLayout(slots, bits.columns(), Math.max(0, Math.min(groups, upper)));
+        // The estimate may be a group off either way by rounding: settle on the exact fewest.
+        while (layout.upperStartGroup > 0 && layout.expectedFpp() > bits.fpp()) {
+            layout = new RibbonLayout(slots, bits.columns(), layout.upperStartGroup - 1);
+        }
+        while (layout.upperStartGroup < groups
+                && new RibbonLayout(slots, bits.columns(), layout.upperStartGroup + 1).expectedFpp() <= bits.fpp()) {
+            layout = new RibbonLayout(slots, bits.columns(), layout.upperStartGroup + 1);
+        }
+        return layout;
     }
 
     /**
