@@ -12,6 +12,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
+import org.bloomery.api.spi.StaticRefusal;
 
 /**
  * A binary fuse filter (kind {@code "fuse"}; Graf and Lemire, "Binary Fuse Filters: Fast and
@@ -176,9 +177,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        throw new UnsupportedOperationException("a '" + KIND + "' filter is static: it is built once from the whole"
-                + " set and cannot add items; rebuild it with Filters.build from the full set, or choose a kind"
-                + " with Capability.ADD");
+        throw StaticRefusal.ofAdd(KIND);
     }
 
     /** False for every hash when the filter holds no item; otherwise true for every hash it was built from. */
@@ -244,8 +243,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public void clear() {
-        throw new UnsupportedOperationException("a '" + KIND + "' filter is static and cannot be cleared; build one"
-                + " from the empty set (Filters.create) instead");
+        throw StaticRefusal.ofClear(KIND);
     }
 
     /**

@@ -13,6 +13,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
+import org.bloomery.api.spi.StaticRefusal;
 
 /**
  * A Ribbon filter (kind {@code "ribbon"}; Dillinger and Walzer, "Ribbon filter: practically
@@ -136,9 +137,7 @@ public final class RibbonFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        throw new UnsupportedOperationException("a '" + KIND + "' filter is static: it is built once from the whole"
-                + " set and cannot add items; rebuild it with Filters.build from the full set, or choose a kind"
-                + " with Capability.ADD");
+        throw StaticRefusal.ofAdd(KIND);
     }
 
     /** False for every hash when the filter holds no item; otherwise true for every hash it was built from. */
@@ -251,8 +250,7 @@ public final class RibbonFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public void clear() {
-        throw new UnsupportedOperationException("a '" + KIND + "' filter is static and cannot be cleared; build one"
-                + " from the empty set (Filters.create) instead");
+        throw StaticRefusal.ofClear(KIND);
     }
 
     /**
