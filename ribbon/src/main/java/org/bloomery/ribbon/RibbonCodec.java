@@ -7,7 +7,6 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.Envelope;
-import org.bloomery.api.spi.FilterDataInput;
 
 /**
  * The ribbon kind's body inside the shared envelope, all big-endian: coefficient width (byte: 128),
@@ -52,13 +51,9 @@ final class RibbonCodec {
             }
             RibbonLayout layout = RibbonLayout.of(slots, bits);
             body.readInt("first group with r result bits", layout.upperStartGroup(), layout.upperStartGroup());
-            long[] solution = readSolution(body, layout);
+            long[] solution = body.readLongs(layout.words());
             return new RibbonFilter<>(spec, hasher, (int) items, seed, layout, solution);
         });
-    }
-
-    private static long[] readSolution(FilterDataInput body, RibbonLayout layout) throws IOException {
-        return body.readLongs(layout.words());
     }
 
     private static ResultBits bitsOf(FilterSpec spec) throws InvalidFilterDataException {
