@@ -183,7 +183,7 @@ public final class RibbonFilter<T> implements MembershipFilter<T> {
      */
     private boolean matches(long mixed) {
         int start = KeyRow.start(mixed, starts);
-        int group = start >>> 6;
+        int group = start >>> 6; // start / GROUP_ROWS (64), for a start that is never negative
         int offset = start & (RibbonLayout.GROUP_ROWS - 1);
         long low = KeyRow.low(mixed);
         long high = KeyRow.high(mixed);
