@@ -11,6 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
@@ -26,6 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The commands end to end: files in and out, answers, exit codes, and one-line errors. */
 class CommandLineTest {
     private static final int PASSWORDS = 5_000;
+    /** The kinds built whole from a set, which count their distinct items exactly. */
+    private static final Set<String> STATIC_KINDS = Set.of("fuse", "ribbon");
 
     @TempDir
     static Path dir;
@@ -85,6 +90,20 @@ class CommandLineTest {
         assertThat(info.stdout()).contains("items:          5,001 (", "fingerprintBits=16", "expected fpp:   1.526e-05");
     }
 
+    /** At 1% a ribbon filter keeps 7 result bits in part and 6 in the rest: info shows the bits per item and fpp. */
+    @Test
+    void infoDescribesARibbonFilterAtAFractionalWidth() {
+        Path filter = dir.resolve("ribbon-1pct.blmf");
+        assertThat(execute("build", "--kind", "ribbon", "--fpp", "0.01", "--input", passwords.toString(),
+                "--out", filter.toString()).exitCode()).isZero();
+        Run info = execute("info", filter.toString());
+        assertThat(info.exitCode()).as(info.stderr()).isZero();
+        assertThat(info.stdout()).contains("kind:           ribbon", "items:          5,001 (", "expected fpp:   0.0099");
+        Matcher bits = Pattern.compile("\\((\\d+\\.\\d+) bits per item\\)").matcher(info.stdout());
+        assertThat(bits.find()).as(info.stdout()).isTrue();
+        assertThat(Double.parseDouble(bits.group(1))).as("bits per item at 1%").isBetween(6.64, 7.5);
+    }
+
     /** A filter a program wrote with another hasher, or its own: info describes it, query says why it cannot ask. */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("programHashers")
@@ -103,7 +122,8 @@ class CommandLineTest {
         assertThat(info.stdout()).contains("kind:           " + kind, "hasher:         " + hasher.id(),
                 "expected insertions 1000, fpp 0.01", String.format("%,d bits", built.bitSize()),
                 String.format("expected fpp:   %.4g", built.expectedFpp()));
-        assertThat(info.stdout()).contains(kind.equals("fuse") ? "items:          1,000 (" : "items:          ");
+        // The static kinds count their distinct items exactly.
+        assertThat(info.stdout()).contains(STATIC_KINDS.contains(kind) ? "items:          1,000 (" : "items:          ");
 
         CliRun query = execute("query", "--filter", file.toString(), "1");
         assertThat(query.exitCode()).isEqualTo(2);
@@ -112,7 +132,7 @@ class CommandLineTest {
 
     static Stream<Arguments> programHashers() {
         KeyHasher<Long> own = KeyHasher.of("my-app:user-id", id -> KeyHasher.hashLong(id * 31));
-        return Stream.of("fuse", "classic").flatMap(kind -> Stream.of(Arguments.of(kind, KeyHasher.longs()),
+        return Stream.of("fuse", "ribbon", "classic").flatMap(kind -> Stream.of(Arguments.of(kind, KeyHasher.longs()),
                 Arguments.of(kind, own)));
     }
 

@@ -24,7 +24,8 @@ import org.bloomery.compare.contestant.KeyType;
  */
 public final class Lineup {
     /** The kinds the Bloomery project ships. */
-    public static final List<String> PROJECT_KINDS = List.of("classic", "counting", "scalable", "cuckoo", "fuse");
+    public static final List<String> PROJECT_KINDS = List.of("classic", "counting", "scalable", "cuckoo", "fuse",
+            "ribbon");
     /** The option and value that select the cache-line blocked layout of the Bloom-family kinds. */
     private static final Map.Entry<String, String> BLOCKED = Map.entry("layout", "blocked");
     /** The suffix of a kind's blocked-layout entrant: {@code classic-blocked}. */

@@ -10,7 +10,9 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
+import org.bloomery.api.spi.StaticRefusal;
 
 /**
  * A binary fuse filter (kind {@code "fuse"}; Graf and Lemire, "Binary Fuse Filters: Fast and
@@ -175,9 +177,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        throw new UnsupportedOperationException("a '" + KIND + "' filter is static: it is built once from the whole"
-                + " set and cannot add items; rebuild it with Filters.build from the full set, or choose a kind"
-                + " with Capability.ADD");
+        throw StaticRefusal.ofAdd(KIND);
     }
 
     /** False for every hash when the filter holds no item; otherwise true for every hash it was built from. */
@@ -187,7 +187,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
             // The empty set's slots are all zero: without this, a fingerprint of zero would match.
             return false;
         }
-        long mixed = FuseLayout.mix(hash, seed);
+        long mixed = SeededMix.mix(hash, seed);
         int a = FuseLayout.first(mixed, startSlots);
         int b = FuseLayout.second(mixed, a, segmentLength);
         int c = FuseLayout.third(mixed, a, segmentLength);
@@ -243,8 +243,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public void clear() {
-        throw new UnsupportedOperationException("a '" + KIND + "' filter is static and cannot be cleared; build one"
-                + " from the empty set (Filters.create) instead");
+        throw StaticRefusal.ofClear(KIND);
     }
 
     /**

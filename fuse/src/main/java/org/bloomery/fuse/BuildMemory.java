@@ -58,28 +58,7 @@ final class BuildMemory {
      * @throws IllegalArgumentException if the heap cannot give them
      */
     static <R> R allocating(long items, long needed, Supplier<R> allocation) {
-        return refusingOutOfMemory(String.format("building a fuse filter of %,d items needs about %,d MiB of heap"
+        return HeapBudget.refusingOutOfMemory(String.format("building a fuse filter of %,d items needs about %,d MiB of heap"
                 + " beyond the hashes", items, needed >> 20), allocation);
-    }
-
-    /**
-     * Runs one large allocation, turning an {@link OutOfMemoryError} into a refusal.
-     *
-     * @param what what the memory is for, for the message
-     * @param allocation allocates
-     * @param <R> the result
-     * @return the allocation's result
-     * @throws IllegalArgumentException naming {@code what} and the maximum heap if the heap cannot place it
-     */
-    static <R> R refusingOutOfMemory(String what, Supplier<R> allocation) {
-        try {
-            return allocation.get();
-        } catch (OutOfMemoryError e) {
-            IllegalArgumentException refusal = new IllegalArgumentException(what + ": the "
-                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB maximum heap could not give it; give the JVM a"
-                    + " larger -Xmx or build from fewer items");
-            refusal.initCause(e);
-            throw refusal;
-        }
     }
 }

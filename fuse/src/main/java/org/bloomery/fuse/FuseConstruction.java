@@ -1,6 +1,7 @@
 package org.bloomery.fuse;
 
 import java.util.Arrays;
+import org.bloomery.api.spi.SeededMix;
 
 /**
  * Builds a binary fuse filter's slots from a set of hashes by peeling (Graf and Lemire, 2022):
@@ -44,16 +45,6 @@ final class FuseConstruction {
     }
 
     /**
-     * The seed tried after another.
-     *
-     * @param seed a seed
-     * @return the next
-     */
-    static long nextSeed(long seed) {
-        return FuseLayout.mix(seed, 0x9E37_79B9_7F4A_7C15L);
-    }
-
-    /**
      * Builds the slots for a set of hashes.
      *
      * @param hashes the hashes; owned by the build, which overwrites them
@@ -77,7 +68,7 @@ final class FuseConstruction {
         long seed = firstSeed;
         // From here on the array holds mixed hashes: mixed = mix(hash, seed) for the current seed.
         for (int i = 0; i < items; i++) {
-            hashes[i] = FuseLayout.mix(hashes[i], seed);
+            hashes[i] = SeededMix.mix(hashes[i], seed);
         }
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
             partitionByBlock(hashes, items, layout);
@@ -98,9 +89,9 @@ final class FuseConstruction {
                     work = work.fitting(layout.arrayLength(), items);
                 }
             }
-            long next = nextSeed(seed);
+            long next = SeededMix.nextSeed(seed);
             for (int i = 0; i < items; i++) {
-                hashes[i] = FuseLayout.mix(FuseLayout.unmix(hashes[i], seed), next);
+                hashes[i] = SeededMix.mix(SeededMix.unmix(hashes[i], seed), next);
             }
             seed = next;
         }

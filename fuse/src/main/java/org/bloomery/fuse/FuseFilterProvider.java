@@ -9,6 +9,7 @@ import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.HashCollection;
 
 /**
  * Registers {@link BinaryFuseFilter} with {@link org.bloomery.api.Filters} as kind {@code "fuse"},
@@ -52,7 +53,8 @@ public final class FuseFilterProvider implements FilterProvider {
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         int bits = BinaryFuseFilter.fingerprintBits(spec);
-        return BinaryFuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, bits));
+        return BinaryFuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, BinaryFuseFilter.KIND,
+                FuseLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(items, FuseLayout.forItems(items), bits)));
     }
 
     @Override

@@ -23,11 +23,6 @@ record FuseLayout(int segmentLength, int segmentCount, int arrayLength, int arit
 
     private static final int MIN_SEGMENT_BITS = 2;
     private static final int MAX_SEGMENT_BITS = 18;
-    /** The multipliers of {@link #mix} (MurmurHash3's finaliser) and their inverses modulo 2^64. */
-    private static final long C1 = 0xff51afd7ed558ccdL;
-    private static final long C2 = 0xc4ceb9fe1a85ec53L;
-    private static final long INVERSE_C1 = inverseOdd(C1);
-    private static final long INVERSE_C2 = inverseOdd(C2);
     /** The odd multiplier of {@link #fourth}: 2^64 divided by the golden ratio. */
     private static final long FOURTH_MULTIPLIER = 0x9E37_79B9_7F4A_7C15L;
 
@@ -128,55 +123,6 @@ record FuseLayout(int segmentLength, int segmentCount, int arrayLength, int arit
      */
     int startSlots() {
         return segmentCount * segmentLength;
-    }
-
-    /**
-     * An item's hash mixed with the filter's seed: a new seed gives new, independent-looking slots
-     * and fingerprints for the same items (MurmurHash3's 64-bit finaliser of hash + seed).
-     *
-     * @param hash the item's hash
-     * @param seed the filter's seed
-     * @return the mixed hash
-     */
-    static long mix(long hash, long seed) {
-        long z = hash + seed;
-        z = (z ^ (z >>> 33)) * C1;
-        z = (z ^ (z >>> 33)) * C2;
-        return z ^ (z >>> 33);
-    }
-
-    /**
-     * The hash a mixed hash came from: the inverse of {@link #mix}, which is a bijection (each
-     * xor-shift by 33 undoes itself, and a multiplication by an odd constant is undone by its
-     * inverse modulo 2^64). The build keeps only the mixed hashes and recovers the hashes this way
-     * when it retries with another seed.
-     *
-     * @param mixed {@code mix(hash, seed)}
-     * @param seed the seed it was mixed with
-     * @return the hash
-     */
-    static long unmix(long mixed, long seed) {
-        long z = mixed ^ (mixed >>> 33);
-        z *= INVERSE_C2;
-        z ^= z >>> 33;
-        z *= INVERSE_C1;
-        z ^= z >>> 33;
-        return z - seed;
-    }
-
-    /**
-     * The multiplicative inverse of an odd number modulo 2^64, by Newton's iteration: each step
-     * doubles the correct low bits, from 3 (an odd x is its own inverse modulo 8) to 96 after five.
-     *
-     * @param odd an odd number
-     * @return x with {@code odd * x == 1}
-     */
-    static long inverseOdd(long odd) {
-        long x = odd;
-        for (int i = 0; i < 5; i++) {
-            x *= 2 - odd * x;
-        }
-        return x;
     }
 
     /**

@@ -17,6 +17,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
+import org.bloomery.api.spi.SeededMix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -172,7 +173,7 @@ class BinaryFuseFilterTest {
         long failing = FuseConstruction.FIRST_SEED;
         int tries = 0;
         while (FuseConstruction.build(hashes.clone(), 8, arity, failing).attempts() == 1) {
-            failing = FuseConstruction.nextSeed(failing);
+            failing = SeededMix.nextSeed(failing);
             assertThat(++tries).as("seeds searched for a failing one").isLessThan(100_000);
         }
         FilterSpec spec = FilterSpec.of(40, 0.01).withOption("arity", Integer.toString(arity));

@@ -34,11 +34,7 @@ class FuseBodyTest {
     }
 
     private static void assertRejected(byte[] bytes, Consumer<ByteBuffer> damage, String field) {
-        byte[] crafted = bytes.clone();
-        ByteBuffer body = ByteBuffer.wrap(crafted);
-        body.position(FilterBytes.bodyOffset(crafted));
-        damage.accept(body.slice());
-        FilterBytes.reseal(crafted);
+        byte[] crafted = FilterBytes.craftedBody(bytes, damage);
         assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(crafted), KeyHasher.longs()))
                 .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining(field);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.math.BigInteger;
 import java.util.SplittableRandom;
+import org.bloomery.api.spi.SeededMix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,19 +39,6 @@ class FuseLayoutTest {
         assertThat(FuseLayout.first(0L, 100)).isZero();
     }
 
-    @Test
-    void unmixUndoesMixForEverySeed() {
-        SplittableRandom random = new SplittableRandom(2);
-        for (int i = 0; i < 10_000; i++) {
-            long hash = random.nextLong();
-            long seed = random.nextLong();
-            assertThat(FuseLayout.unmix(FuseLayout.mix(hash, seed), seed)).isEqualTo(hash);
-        }
-        assertThat(FuseLayout.unmix(FuseLayout.mix(0, 0), 0)).isZero();
-        assertThat(FuseLayout.inverseOdd(3) * 3).isEqualTo(1);
-        assertThat(FuseLayout.inverseOdd(0xc4ceb9fe1a85ec53L) * 0xc4ceb9fe1a85ec53L).isEqualTo(1);
-    }
-
     @ParameterizedTest(name = "n={0}")
     @ValueSource(longs = {0, 1, 2, 3, 10, 1000, 123_456, 10_000_000, 1L << 30})
     void theSlotsLieInConsecutiveSegmentsInsideTheArray(long items) {
@@ -62,7 +50,7 @@ class FuseLayoutTest {
         assertThat((long) four.arrayLength()).isEqualTo((long) (four.segmentCount() + 3) * four.segmentLength());
         SplittableRandom random = new SplittableRandom(items);
         for (int i = 0; i < 10_000; i++) {
-            long mixed = FuseLayout.mix(random.nextLong(), 42);
+            long mixed = SeededMix.mix(random.nextLong(), 42);
             int a = FuseLayout.first(mixed, layout.startSlots());
             int b = FuseLayout.second(mixed, a, length);
             int c = FuseLayout.third(mixed, a, length);

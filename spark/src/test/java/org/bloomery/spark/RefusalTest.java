@@ -27,11 +27,11 @@ class RefusalTest {
                 .isEqualTo(Filters.choose(EnumSet.of(Capability.ADD, Capability.MERGE)).stream()
                         .filter(p -> !p.capabilities().contains(Capability.SHARED)).map(FilterProvider::kind).toList())
                 .contains("classic", "counting")
-                .doesNotContain("cuckoo", "scalable", "fuse", "redis-classic");
+                .doesNotContain("cuckoo", "scalable", "fuse", "ribbon", "redis-classic");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cuckoo", "scalable", "fuse", "redis-classic", "redis-counting"})
+    @ValueSource(strings = {"cuckoo", "scalable", "fuse", "ribbon", "redis-classic", "redis-counting"})
     void kindsThatCannotMergeAreRefusedNamingTheMergeableKinds(String kind) {
         assertThatThrownBy(() -> FilterAggregates.function(kind, SPEC, ColumnHasher.LONG))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -1,5 +1,7 @@
 package org.bloomery.api.spi;
 
+import java.util.function.Supplier;
+
 /**
  * The one check every kind makes before it allocates a filter's arrays, whether creating, growing
  * or reading: does the heap still have room for this many bytes? The room is
@@ -53,6 +55,29 @@ public final class HeapBudget {
         return what + " needs " + bytes + " bytes, but only " + free(runtime) + " bytes of heap are free"
                 + " (Runtime.maxMemory() " + runtime.maxMemory() + " minus memory in use), and "
                 + headroom(runtime) + " of them are kept as headroom; give the JVM a larger -Xmx or ask for less";
+    }
+
+    /**
+     * Runs one large allocation, turning an {@link OutOfMemoryError} (a fragmented heap can refuse
+     * a large array that {@link #require} let through) into a refusal. Nothing else holds the
+     * array yet, so the failed allocation leaves no state behind.
+     *
+     * @param what what the memory is for, for the message
+     * @param allocation allocates
+     * @param <R> the result
+     * @return the allocation's result
+     * @throws IllegalArgumentException naming {@code what} and the maximum heap if the heap cannot place it
+     */
+    public static <R> R refusingOutOfMemory(String what, Supplier<R> allocation) {
+        try {
+            return allocation.get();
+        } catch (OutOfMemoryError e) {
+            IllegalArgumentException refusal = new IllegalArgumentException(what + ": the "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MiB maximum heap could not give it; give the JVM a"
+                    + " larger -Xmx or build from fewer items");
+            refusal.initCause(e);
+            throw refusal;
+        }
     }
 
     private static boolean fits(long bytes) {

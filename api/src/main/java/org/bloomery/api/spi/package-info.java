@@ -1,6 +1,9 @@
 /**
  * For provider authors: the binary envelope every kind is written in ({@link
  * org.bloomery.api.spi.Envelope}, with bounded body input and output) and typed, validated access to
- * a spec's options ({@link org.bloomery.api.spi.SpecOptions}).
+ * a spec's options ({@link org.bloomery.api.spi.SpecOptions}), the heap check made before every
+ * large allocation ({@link org.bloomery.api.spi.HeapBudget}), and what the static kinds share: the
+ * collection of a stream of hashes ({@link org.bloomery.api.spi.HashCollection}) and the seeded,
+ * invertible mix of a hash ({@link org.bloomery.api.spi.SeededMix}).
  */
 package org.bloomery.api.spi;

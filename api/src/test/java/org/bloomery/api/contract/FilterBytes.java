@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.util.function.Consumer;
 import java.util.zip.CRC32C;
 import org.bloomery.api.MembershipFilter;
 
@@ -81,5 +82,21 @@ public final class FilterBytes {
         crc.update(envelope, 0, envelope.length - Integer.BYTES);
         ByteBuffer.wrap(envelope).putInt(envelope.length - Integer.BYTES, (int) crc.getValue());
         return envelope;
+    }
+
+    /**
+     * A copy of an envelope with its body changed and both checksums re-sealed, so that the body's
+     * own validation is what must reject it.
+     *
+     * @param envelope a serialized filter, not changed
+     * @param damage changes the body, given as a buffer whose position 0 is the body's first byte
+     * @return the changed copy
+     */
+    public static byte[] craftedBody(byte[] envelope, Consumer<ByteBuffer> damage) {
+        byte[] crafted = envelope.clone();
+        ByteBuffer body = ByteBuffer.wrap(crafted);
+        body.position(bodyOffset(crafted));
+        damage.accept(body.slice());
+        return reseal(crafted);
     }
 }

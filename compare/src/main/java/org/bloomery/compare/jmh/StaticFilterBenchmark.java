@@ -24,8 +24,9 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Static filters built from one set of n (default 1,000,000) 64-bit key hashes (the report's long keys,
  * seed 42, hashed by {@code KeyHasher.hashLong}): Bloomery's {@code fuse} at 8 and 16 fingerprint
- * bits (and at 8 bits with option {@code arity=4}), the {@code classic} and {@code cuckoo} kinds built from the same set through {@code
- * Filters.buildFromHashes} at fpp 2^-8 (fuse 8's), and FastFilter 1.0.2's {@code Xor8}, {@code
+ * bits (and at 8 bits with option {@code arity=4}), {@code ribbon} at fpp 2^-8 (r = 8, fuse 8's fpp) and
+ * at 1% (7 result bits in part, fractional), the {@code classic} and {@code cuckoo} kinds built from the same set through {@code
+ * Filters.buildFromHashes} at fpp 2^-8, and FastFilter 1.0.2's {@code Xor8}, {@code
  * XorFuse8} and {@code Xor16} fed the same hashes as their 64-bit keys. Every contestant answers on
  * hashes, so the item hash is outside the timing for all alike.
  * <ul>
@@ -47,7 +48,7 @@ public class StaticFilterBenchmark {
     private static final double FUSE8_FPP = 0x1p-8;
 
     /** The contestant. */
-    @Param({"fuse-8", "fuse-16", "fuse-8-4wise", "classic", "cuckoo", "fastfilter-xor8", "fastfilter-xorfuse8",
+    @Param({"fuse-8", "fuse-16", "fuse-8-4wise", "ribbon-8", "ribbon-1pct", "classic", "cuckoo", "fastfilter-xor8", "fastfilter-xorfuse8",
         "fastfilter-xor16"})
     public String contestant;
 
@@ -88,6 +89,10 @@ public class StaticFilterBenchmark {
             case "fuse-8-4wise":
                 return bloomery("fuse", FilterSpec.of(n, FUSE8_FPP).withOption("fingerprintBits", "8")
                         .withOption("arity", "4"));
+            case "ribbon-8":
+                return bloomery("ribbon", FilterSpec.of(n, FUSE8_FPP));
+            case "ribbon-1pct":
+                return bloomery("ribbon", FilterSpec.of(n, 0.01));
             case "classic":
                 return bloomery("classic", FilterSpec.of(n, FUSE8_FPP));
             case "cuckoo":

@@ -123,7 +123,7 @@ class SummaryTest {
         rows.add(uniform("peer", Side.PEER, Set.of(Ability.REMOVE), KeyType.LONG, 300, 4, 2, 2));
         Report report = report(rows);
         for (String need : List.of("deletion: smallest", "deletion: fastest remove", "growth from an unknown n",
-                "a set known in advance", "shared between processes")) {
+                "a set known in advance", "a set known in advance: fastest query", "shared between processes")) {
             Summary.Row row = row(report, need);
             assertThat(row.choice()).as(need).isEqualTo("no kind in this run serves it");
             assertThat(row.winners()).as(need).isEmpty();
@@ -176,6 +176,26 @@ class SummaryTest {
         assertThat(row.figures()).contains("9.04 bits/item");
         assertThat(row.runnerUp()).isEqualTo("–");
         assertThat(row.bestPeer()).startsWith("xor8: 9.84 bits/item");
+    }
+
+    /** The smaller static kind wins on space, the faster one on queries: each need names its own. */
+    @Test
+    void theStaticNeedsPickTheSmallestAndTheFastestStaticKind() {
+        List<Result> rows = new ArrayList<>();
+        for (KeyType type : KeyType.values()) {
+            rows.add(result(Workload.STATIC, "fuse", Side.BLOOMERY, Set.of(Ability.STATIC), type, 9.04, 3_900, 40,
+                    4, Double.NaN));
+            rows.add(result(Workload.STATIC, "ribbon", Side.BLOOMERY, Set.of(Ability.STATIC), type, 7.05, 9_900, 25,
+                    2, Double.NaN));
+        }
+        Report report = report(rows, List.of("uniform", "static"));
+        Summary.Row smallest = row(report, "a set known in advance (");
+        assertThat(smallest.winners()).containsExactly("ribbon");
+        assertThat(smallest.figures()).contains("7.05 bits/item");
+        assertThat(smallest.runnerUp()).startsWith("fuse: 9.04 bits/item");
+        Summary.Row fastest = row(report, "a set known in advance: fastest query");
+        assertThat(fastest.winners()).containsExactly("fuse");
+        assertThat(fastest.runnerUp()).startsWith("ribbon: 40 ns/query");
     }
 
     @Test

@@ -1,0 +1,102 @@
+package org.bloomery.ribbon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.function.Consumer;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
+import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.contract.FilterBytes;
+import org.bloomery.api.contract.TestKeys;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Crafted ribbon bodies with a valid checksum: each field the reader checks, set to a value that
+ * does not fit, is rejected by name (the contract kit also flips, truncates and overwrites bytes);
+ * and the exact bytes of a small filter, pinned so that a change of the format is noticed. Body
+ * offsets: 0 width, 1 result bits, 2 items, 10 seed, 18 rows, 22 first r-column group, 26 solution.
+ */
+class RibbonCodecTest {
+    /** The pinned filter: 20 long keys at fpp 1% (r = 7, fractional), written by this version. */
+    private static final String PINNED = "ribbon-20-longs-fpp-0.01.blmf";
+
+    private static long[] hashes(int count) {
+        long[] hashes = new long[count];
+        for (int i = 0; i < count; i++) {
+            hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(26, i));
+        }
+        return hashes;
+    }
+
+    private static byte[] serialized(double fpp) {
+        return FilterBytes.of(RibbonFilter.buildFromHashes(FilterSpec.of(1000, fpp), KeyHasher.longs(), hashes(1000)));
+    }
+
+    private static void assertRejected(byte[] bytes, Consumer<ByteBuffer> damage, String field) {
+        byte[] crafted = FilterBytes.craftedBody(bytes, damage);
+        assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(crafted), KeyHasher.longs()))
+                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining(field);
+    }
+
+    @ParameterizedTest(name = "fpp={0}")
+    @ValueSource(doubles = {0.01, 1.0 / 256, 0x1p-32})
+    void everyCheckedFieldIsRejectedByName(double fpp) throws IOException {
+        byte[] bytes = serialized(fpp);
+        MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
+        assertThat(read.approximateCount()).isEqualTo(1000);
+        int columns = ResultBits.forFpp(fpp).columns();
+        int slots = RibbonLayout.slotsFor(1000);
+        assertRejected(bytes, b -> b.put(0, (byte) 64), "coefficient width");
+        assertRejected(bytes, b -> b.put(1, (byte) (columns - 1)), "result bits");
+        assertRejected(bytes, b -> b.put(1, (byte) 33), "result bits");
+        assertRejected(bytes, b -> b.putLong(2, 1L << 31), "distinct items");
+        assertRejected(bytes, b -> b.putLong(2, -1), "distinct items");
+        assertRejected(bytes, b -> b.putLong(2, 100_000), "rows");
+        assertRejected(bytes, b -> b.putInt(18, slots - 64), "rows");
+        assertRejected(bytes, b -> b.putInt(18, RibbonLayout.maxSlotsFor(1000) + 64), "rows");
+        assertRejected(bytes, b -> b.putInt(18, slots + 1), "multiple of 64");
+        assertRejected(bytes, b -> b.putInt(18, -1), "rows");
+        assertRejected(bytes, b -> b.putInt(22, 1 << 20), "first group with r result bits");
+        assertRejected(bytes, b -> b.putInt(22, -1), "first group with r result bits");
+    }
+
+    /** A consistent forgery of a huge set ends at the real bytes: truncated, not an allocation. */
+    @Test
+    void aForgedLargeSetIsRejectedWithoutAllocatingIt() {
+        byte[] bytes = serialized(0.01);
+        long items = RibbonLayout.MAX_ITEMS;
+        RibbonLayout layout = RibbonLayout.of(RibbonLayout.slotsFor(items), ResultBits.forFpp(0.01));
+        assertRejected(bytes, b -> b.putLong(2, items).putInt(18, layout.slots()).putInt(22, layout.upperStartGroup()),
+                "bytes");
+    }
+
+    @Test
+    void aSmallFilterIsWrittenAsThePinnedBytes() throws IOException {
+        RibbonFilter<Long> filter = RibbonFilter.buildFromHashes(FilterSpec.of(20, 0.01), KeyHasher.longs(), hashes(20));
+        byte[] pinned;
+        try (InputStream in = RibbonCodecTest.class.getResourceAsStream(PINNED)) {
+            assertThat(in).as("test resource " + PINNED).isNotNull();
+            pinned = in.readAllBytes();
+        }
+        assertThat(FilterBytes.of(filter)).as("bytes of the pinned filter; a format change needs a new version")
+                .isEqualTo(pinned);
+        MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(pinned), KeyHasher.longs());
+        long[] hashes = hashes(20);
+        for (long hash : hashes) {
+            assertThat(read.mightContainHash(hash)).isTrue();
+        }
+        for (int i = 0; i < 10_000; i++) {
+            long hash = KeyHasher.hashLong(TestKeys.absentLong(26, i));
+            assertThat(read.mightContainHash(hash)).isEqualTo(filter.mightContainHash(hash));
+        }
+    }
+}

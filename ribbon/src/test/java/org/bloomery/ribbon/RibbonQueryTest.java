@@ -1,0 +1,67 @@
+package org.bloomery.ribbon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import java.util.SplittableRandom;
+import org.bloomery.api.FilterSpec;
+import org.bloomery.api.KeyHasher;
+import org.junit.jupiter.api.Test;
+
+/** Queries allocate nothing, single or in a batch, and a batch answers as the single queries do. */
+class RibbonQueryTest {
+
+    @Test
+    void queriesAllocateNothing() {
+        SplittableRandom random = new SplittableRandom(11);
+        long[] present = random.longs(100_000).toArray();
+        RibbonFilter<Long> filter = RibbonFilter.buildFromHashes(FilterSpec.of(100_000, 0.01), KeyHasher.longs(), present);
+        long[] probes = random.longs(4096).toArray();
+        boolean[] out = new boolean[probes.length];
+        long sink = 0;
+        for (int warm = 0; warm < 5; warm++) {
+            sink += queryMany(filter, probes, out);
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long thread = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(thread);
+        sink += queryMany(filter, probes, out);
+        long allocated = threads.getThreadAllocatedBytes(thread) - before;
+        // A few KiB of slack for the bean's own bookkeeping; one allocation per query would be megabytes.
+        assertThat(allocated).as("bytes allocated by 204,800 single and 204,800 batched queries (sink %d)", sink)
+                .isLessThan(64 * 1024);
+    }
+
+    private static long queryMany(RibbonFilter<Long> filter, long[] probes, boolean[] out) {
+        long sink = 0;
+        for (int round = 0; round < 50; round++) {
+            for (long probe : probes) {
+                sink += filter.mightContainHash(probe) ? 1 : 0;
+            }
+            filter.mightContainHashes(probes, 0, probes.length, out);
+            for (boolean answer : out) {
+                sink += answer ? 1 : 0;
+            }
+        }
+        return sink;
+    }
+
+    @Test
+    void aBatchAnswersAsTheSingleQueriesOnAnyRange() {
+        SplittableRandom random = new SplittableRandom(12);
+        long[] present = random.longs(5000).toArray();
+        RibbonFilter<Long> filter = RibbonFilter.buildFromHashes(FilterSpec.of(5000, 0.3), KeyHasher.longs(), present);
+        long[] mixed = new long[1000];
+        for (int i = 0; i < mixed.length; i++) {
+            mixed[i] = i % 2 == 0 ? present[i] : random.nextLong();
+        }
+        for (int[] range : new int[][] {{0, 1000}, {3, 4}, {17, 17}, {5, 990}}) {
+            boolean[] out = new boolean[mixed.length];
+            filter.mightContainHashes(mixed, range[0], range[1], out);
+            for (int i = 0; i < mixed.length; i++) {
+                boolean expected = i >= range[0] && i < range[1] && filter.mightContainHash(mixed[i]);
+                assertThat(out[i]).as("index %d of range [%d, %d)", i, range[0], range[1]).isEqualTo(expected);
+            }
+        }
+    }
+}
