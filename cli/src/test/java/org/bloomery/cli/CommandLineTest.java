@@ -96,7 +96,7 @@ class CommandLineTest {
         Path filter = dir.resolve("ribbon-1pct.blmf");
         assertThat(execute("build", "--kind", "ribbon", "--fpp", "0.01", "--input", passwords.toString(),
                 "--out", filter.toString()).exitCode()).isZero();
-        Run info = execute("info", filter.toString());
+        CliRun info = execute("info", filter.toString());
         assertThat(info.exitCode()).as(info.stderr()).isZero();
         assertThat(info.stdout()).contains("kind:           ribbon", "items:          5,001 (", "expected fpp:   0.0099");
         Matcher bits = Pattern.compile("\\((\\d+\\.\\d+) bits per item\\)").matcher(info.stdout());
