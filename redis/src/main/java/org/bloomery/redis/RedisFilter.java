@@ -76,7 +76,6 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
      * A run is atomic: it checks the key and applies all its items, or fails and applies none.
      */
     private static final int ITEMS_PER_COMMAND = 100;
-    private static final byte[] GET = RedisStore.bytes("get");
     private static final byte[] SET = RedisStore.bytes("set");
     private static final byte[] INCR = RedisStore.bytes("incr");
     private static final byte[] REMOVE = RedisStore.bytes("remove");
@@ -84,6 +83,9 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     private static final byte[] BITFIELD_SET = RedisStore.bytes("SET");
     private static final byte[] BITFIELD_INCRBY = RedisStore.bytes("INCRBY");
     private static final byte[] ONE = RedisStore.bytes("1");
+    private static final byte[] I64 = RedisStore.bytes("i64");
+    /** 64-bit words of the identity's hex digits in a {@link CellsTrailer}. */
+    private static final int IDENTITY_WORDS = CellsTrailer.IDENTITY_BYTES / Long.BYTES;
     /** Pause before a batch query that met shards of different uploads reads them again. */
     private static final long RETRY_PAUSE_NANOS = 1_000_000L;
 
@@ -110,6 +112,8 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     private final byte[][] keyLength;
     private final byte[][] shardKeys;
     private final byte[] identityHex;
+    /** The identity's hex digits as {@code BITFIELD GET i64} reads them, word by word. */
+    private final long[] identityWords;
 
     private RedisFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
             Identity identity) {
@@ -128,6 +132,11 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
         this.stamped = UploadStamp.stamped(options.shards());
         this.identity = identity;
         this.identityHex = RedisStore.bytes(identity.hex());
+        java.nio.ByteBuffer words = java.nio.ByteBuffer.wrap(identityHex);
+        this.identityWords = new long[IDENTITY_WORDS];
+        for (int w = 0; w < IDENTITY_WORDS; w++) {
+            identityWords[w] = words.getLong();
+        }
         int shardCount = keys.shards().size();
         this.cellBytes = new long[shardCount];
         this.keyLength = new byte[shardCount][];
@@ -169,7 +178,13 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     @Override
     public boolean mightContainHash(long hash) {
         int shard = shardOf(hash);
-        return allNonZero(probes("query", shard, GET, hash));
+        List<Long> values;
+        try {
+            values = store.readBitfield("query", shardKeys[shard], readArgs(shard, 1, c -> hash));
+        } catch (RedisFilterException e) {
+            throw damage("query", shard, e);
+        }
+        return allNonZero(checkedRead("query", shard, values));
     }
 
     /**
@@ -196,7 +211,7 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
         return (Long) store.scriptBytes("remove", Scripts.CELLS, List.of(shardKeys[shard]), args) == 1L;
     }
 
-    /** One item's probes by {@link Scripts#CELLS}: its k values, after the key's stamp. */
+    /** One item's add by {@link Scripts#CELLS}: its k values, after the key's stamp. */
     private List<Long> probes(String operation, int shard, byte[] op, long hash) {
         List<?> reply = (List<?>) store.scriptBytes(operation, Scripts.CELLS, List.of(shardKeys[shard]),
                 probeArgs(shard, op, 1, c -> hash));
@@ -315,9 +330,9 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     private boolean batch(String operation, long[] hashes, boolean readonly, long deadline, BatchResult result) {
         int shardCount = keys.shards().size();
         boolean checkStamps = readonly && stamped;
-        byte[] op = readonly ? GET : addOp();
+        byte[] op = readonly ? null : addOp();
         boolean[] applied = readonly ? null : new boolean[hashes.length];
-        byte[] stamp = null;
+        Long stamp = null;
         for (int from = 0; from < hashes.length; from += PIPELINE_ITEMS) {
             if (System.nanoTime() - deadline > 0) {
                 throw progress(store.failure(operation, "the call passed its deadline of "
@@ -342,37 +357,55 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
             }
             List<List<byte[]>> runKeys = new ArrayList<>();
             List<List<byte[]>> runArgs = new ArrayList<>();
+            List<byte[][]> readArgs = new ArrayList<>();
+            List<byte[]> readKeys = new ArrayList<>();
             List<int[]> runItems = new ArrayList<>();
+            List<Integer> runShards = new ArrayList<>();
             for (int s = 0; s < shardCount; s++) {
                 for (int first = starts[s]; first < starts[s + 1]; first += ITEMS_PER_COMMAND) {
                     int[] items = Arrays.copyOfRange(order, first, Math.min(starts[s + 1], first + ITEMS_PER_COMMAND));
-                    runKeys.add(List.of(shardKeys[s]));
-                    runArgs.add(probeArgs(s, op, items.length, c -> hashes[items[c]]));
+                    if (readonly) {
+                        readKeys.add(shardKeys[s]);
+                        readArgs.add(readArgs(s, items.length, c -> hashes[items[c]]));
+                    } else {
+                        runKeys.add(List.of(shardKeys[s]));
+                        runArgs.add(probeArgs(s, op, items.length, c -> hashes[items[c]]));
+                    }
                     runItems.add(items);
+                    runShards.add(s);
                 }
             }
             List<Object> replies;
             try {
-                replies = store.scriptsLoaded(operation, Scripts.CELLS, runKeys, runArgs);
+                replies = readonly ? store.readBitfields(operation, readKeys, readArgs)
+                        : store.scriptsLoaded(operation, Scripts.CELLS, runKeys, runArgs);
             } catch (RedisFilterException e) {
                 throw progress(e, applied);
             }
             RedisFilterException failed = null;
             for (int run = 0; run < replies.size(); run++) {
+                int shard = runShards.get(run);
                 if (replies.get(run) instanceof RedisFilterException failure) {
-                    failed = failed == null ? failure : failed;
+                    failed = failed == null ? readonly ? damage(operation, shard, failure) : failure : failed;
                     continue;
                 }
                 List<?> reply = (List<?>) replies.get(run);
-                List<Long> values = values(reply);
                 int[] items = runItems.get(run);
-                if (checkStamps) {
-                    byte[] shardStamp = (byte[]) reply.get(0);
-                    if (stamp == null) {
-                        stamp = shardStamp;
-                    } else if (!Arrays.equals(stamp, shardStamp)) {
-                        return false;
+                List<Long> values;
+                if (readonly) {
+                    @SuppressWarnings("unchecked")
+                    List<Long> read = (List<Long>) reply;
+                    values = checkedRead(operation, shard, read);
+                    if (checkStamps) {
+                        Long shardStamp = read.get(items.length * k);
+                        if (stamp == null) {
+                            stamp = shardStamp;
+                        } else if (!stamp.equals(shardStamp)) {
+                            return false;
+                        }
                     }
+                } else {
+                    values = values(reply);
                 }
                 for (int c = 0; c < items.length; c++) {
                     result.accept(items[c], values.subList(c * k, (c + 1) * k));
@@ -422,17 +455,16 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * The arguments of a probing run of {@link Scripts#CELLS} on a shard: the key's length, the
-     * identity, the operation, then each item's BITFIELD sub-commands ({@code GET t offset}, or
-     * {@code SET|INCRBY t offset 1}).
+     * The arguments of an adding run of {@link Scripts#CELLS} on a shard: the key's length, the
+     * identity, the operation, then each item's BITFIELD sub-commands ({@code SET|INCRBY t offset
+     * 1}).
      */
     private List<byte[]> probeArgs(int shard, byte[] op, int count, IntToLongFunction hashOf) {
-        boolean get = op == GET;
-        List<byte[]> args = new ArrayList<>(3 + count * k * (get ? 3 : 4));
+        List<byte[]> args = new ArrayList<>(3 + count * k * 4);
         args.add(keyLength[shard]);
         args.add(identityHex);
         args.add(op);
-        byte[] command = get ? BITFIELD_GET : cells == CellKind.BITS ? BITFIELD_SET : BITFIELD_INCRBY;
+        byte[] command = cells == CellKind.BITS ? BITFIELD_SET : BITFIELD_INCRBY;
         long[] offsets = new long[k];
         for (int c = 0; c < count; c++) {
             ProbeOffsets.fill(hashOf.applyAsLong(c), shape, sharding.firstCell(shard), cells, offsets);
@@ -440,12 +472,72 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
                 args.add(command);
                 args.add(fieldType);
                 args.add(RedisStore.bytes(Long.toString(offset)));
-                if (!get) {
-                    args.add(ONE);
-                }
+                args.add(ONE);
             }
         }
         return args;
+    }
+
+    /**
+     * The arguments of a query's {@code BITFIELD_RO} on a shard: {@code GET t offset} for each
+     * item's probes, then {@code GET i64} of the shard's upload stamp and of the four words of its
+     * identity ({@link CellsTrailer}), so that the one command, atomic on the server, also says
+     * whether the key is still this filter's: a key deleted, truncated, overwritten or replaced
+     * reads another identity there (a missing or short key reads zeros, which no identity's hex
+     * digits are).
+     */
+    private byte[][] readArgs(int shard, int count, IntToLongFunction hashOf) {
+        byte[][] args = new byte[3 * (count * k + 1 + IDENTITY_WORDS)][];
+        long[] offsets = new long[k];
+        int a = 0;
+        for (int c = 0; c < count; c++) {
+            ProbeOffsets.fill(hashOf.applyAsLong(c), shape, sharding.firstCell(shard), cells, offsets);
+            for (long offset : offsets) {
+                args[a++] = BITFIELD_GET;
+                args[a++] = fieldType;
+                args[a++] = RedisStore.bytes(Long.toString(offset));
+            }
+        }
+        long stampBit = cellBytes[shard] * 8;
+        for (int w = 0; w <= IDENTITY_WORDS; w++) {
+            args[a++] = BITFIELD_GET;
+            args[a++] = I64;
+            args[a++] = RedisStore.bytes(Long.toString(stampBit + 64L * w));
+        }
+        return args;
+    }
+
+    /**
+     * The probe values of a query's reply, after checking the identity it read with them.
+     *
+     * @throws RedisDataLostException if the key does not hold this filter's identity
+     */
+    private List<Long> checkedRead(String operation, int shard, List<Long> read) {
+        int probes = read.size() - 1 - IDENTITY_WORDS;
+        for (int w = 0; w < IDENTITY_WORDS; w++) {
+            if (read.get(probes + 1 + w) != identityWords[w]) {
+                throw damage(operation, shard, null);
+            }
+        }
+        return read.subList(0, probes);
+    }
+
+    /**
+     * What is wrong with a shard that a query found not to be this filter's (or that answered an
+     * error, such as WRONGTYPE): {@link Scripts#CELLS}' check says, naming the key and the damage.
+     * A failure that is not about the key (the server is unreachable) is returned as it is.
+     */
+    private RedisFilterException damage(String operation, int shard, RedisFilterException failure) {
+        if (failure != null && !String.valueOf(failure.getMessage()).contains("WRONGTYPE")) {
+            return failure;
+        }
+        try {
+            cellsRun(operation, shard, List.of(keys.shards().get(shard)), "check");
+        } catch (RedisDataLostException lost) {
+            return lost;
+        }
+        return store.lost(operation, keys.shards().get(shard), "did not hold this filter's identity when it was"
+                + " read: it was deleted, truncated, overwritten or replaced, and written again since");
     }
 
     /**

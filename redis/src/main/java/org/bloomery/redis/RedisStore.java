@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import redis.clients.jedis.PipelineBase;
 import redis.clients.jedis.Response;
@@ -130,16 +131,45 @@ final class RedisStore implements AutoCloseable {
      * may or may not have been applied.
      */
     List<Object> scripts(String operation, LuaScript script, List<List<byte[]>> keys, List<List<byte[]>> args) {
+        return pipelined(operation, pipeline -> {
+            List<Response<?>> responses = new ArrayList<>(args.size());
+            for (int run = 0; run < args.size(); run++) {
+                responses.add(pipeline.evalsha(script.sha1Bytes(), keys.get(run), args.get(run)));
+            }
+            return responses;
+        });
+    }
+
+    /**
+     * {@code BITFIELD_RO key GET ...} once per key, in one pipeline: one round trip per node. Each
+     * command's values (one per GET) come back in order, or the {@link RedisFilterException} its
+     * error reply maps to; a failure of the connection itself throws.
+     */
+    List<Object> readBitfields(String operation, List<byte[]> keys, List<byte[][]> args) {
+        return pipelined(operation, pipeline -> {
+            List<Response<?>> responses = new ArrayList<>(keys.size());
+            for (int i = 0; i < keys.size(); i++) {
+                responses.add(pipeline.bitfieldReadonly(keys.get(i), args.get(i)));
+            }
+            return responses;
+        });
+    }
+
+    /** {@code BITFIELD_RO key GET ...}: one value per GET. */
+    List<Long> readBitfield(String operation, byte[] key, byte[][] args) {
+        return call(operation, () -> client.bitfieldReadonly(key, args));
+    }
+
+    /** Sends commands in one pipeline and collects each one's reply, or its failure, in order. */
+    private List<Object> pipelined(String operation, Function<PipelineBase, List<Response<?>>> send) {
         return call(operation, () -> {
-            List<Response<Object>> responses = new ArrayList<>(args.size());
+            List<Response<?>> responses;
             try (PipelineBase pipeline = client.pipelined()) {
-                for (int run = 0; run < args.size(); run++) {
-                    responses.add(pipeline.evalsha(script.sha1Bytes(), keys.get(run), args.get(run)));
-                }
+                responses = send.apply(pipeline);
                 pipeline.sync();
             }
             List<Object> replies = new ArrayList<>(responses.size());
-            for (Response<Object> response : responses) {
+            for (Response<?> response : responses) {
                 try {
                     replies.add(response.get());
                 } catch (JedisNoScriptException e) {

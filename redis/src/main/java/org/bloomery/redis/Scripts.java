@@ -17,9 +17,8 @@ final class Scripts {
             "end");
 
     /**
-     * BITFIELD arguments per call of {@link #CELLS}' probing operations: a multiple of 3 ({@code
-     * GET t offset}) and of 4 ({@code SET|INCRBY t offset 1}) below Lua's limit of about 8,000
-     * values one {@code unpack} may return.
+     * BITFIELD arguments per call of {@link #CELLS}' adds: a multiple of 4 ({@code SET|INCRBY t
+     * offset 1}) below Lua's limit of about 8,000 values one {@code unpack} may return.
      */
     static final int PROBE_SLICE = 6_000;
 
@@ -34,12 +33,13 @@ final class Scripts {
      * ARGV[2] the identity in hex, ARGV[3] the operation, then its arguments:
      * <ul>
      *   <li>{@code check}: nothing; answers 1.
-     *   <li>{@code get}, {@code set}, {@code incr} (ARGV[4..]: the BITFIELD sub-commands, {@code GET
-     *       t offset}, {@code SET t offset 1} or {@code INCRBY t offset 1}, as the client formed
-     *       them): runs them in order, so each probe sees the ones before it, {@value
-     *       #PROBE_SLICE} arguments per BITFIELD call ({@code incr} with {@code OVERFLOW SAT}
-     *       first). Answers the key's 8-byte upload stamp, then each call's list of values (the old
-     *       bit, or the new counter), so that a run's values pass through the script uncopied.
+     *   <li>{@code set}, {@code incr} (ARGV[4..]: the BITFIELD sub-commands, {@code SET t offset
+     *       1} or {@code INCRBY t offset 1}, as the client formed them): an add; runs them in
+     *       order, so each probe sees the ones before it, {@value #PROBE_SLICE} arguments per
+     *       BITFIELD call ({@code incr} with {@code OVERFLOW SAT} first). Answers the key's 8-byte
+     *       upload stamp, then each call's list of values (the old bit, or the new counter), so
+     *       that a run's values pass through the script uncopied. (Queries need no script: a
+     *       {@code BITFIELD_RO} reads the identity with the probes, see {@link RedisFilter}.)
      *   <li>{@code remove} (ARGV[4] the BITFIELD type, ARGV[5..] the offsets): a counting remove. If any counter is 0 the
      *       item is definitely absent: answers 0 and changes nothing. Otherwise lowers each counter
      *       by one in probe order (a counter probed twice is lowered twice), except a saturated
