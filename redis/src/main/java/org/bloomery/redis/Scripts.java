@@ -24,10 +24,10 @@ final class Scripts {
 
     /**
      * Runs one operation on a cells key after checking, in the same step, that the key is the one
-     * the handle opened: a string of exactly the length the filter's shape gives, ending with the
-     * filter's identity ({@link CellsTrailer}). If not, it changes nothing and answers a {@link
-     * #DAMAGED} error naming the key and what is wrong (missing, another type, another length,
-     * another identity).
+     * the handle opened: a string at least as long as the filter's shape gives, whose {@link
+     * CellsTrailer} there holds the filter's identity (one {@code GETRANGE}; bytes appended after
+     * it would change no cell). If not, it changes nothing and answers a {@link #DAMAGED} error
+     * naming the key and what is wrong (missing, another type, another length, another identity).
      *
      * <p>KEYS[1] is the cells key (KEYS[2] a temporary key for {@code merge}); ARGV[1] its length,
      * ARGV[2] the identity in hex, ARGV[3] the operation, then its arguments:
@@ -55,21 +55,22 @@ final class Scripts {
     static final LuaScript CELLS = LuaScript.of(String.join("\n",
             DAMAGED,
             "local key, len = KEYS[1], tonumber(ARGV[1])",
-            "local n = redis.pcall('STRLEN', key)",
-            "if type(n) == 'table' then",
-            "  return damaged(key, 'holds a ' .. redis.call('TYPE', key)['ok'] .. ', not the filter\\'s cells (a string):'",
-            "    .. ' it was overwritten')",
-            "end",
-            "if n == 0 then",
-            "  return damaged(key, 'is missing: the filter\\'s cells were deleted, or the server lost them (a restart'",
-            "    .. ' without persistence, a flush, an eviction)')",
-            "end",
-            "if n ~= len then",
-            "  return damaged(key, 'holds ' .. n .. ' bytes, the filter needs ' .. len .. ': it was truncated or'",
-            "    .. ' overwritten')",
-            "end",
-            "local trailer = redis.call('GETRANGE', key, len - " + CellsTrailer.BYTES + ", len - 1)",
-            "if string.sub(trailer, " + (UploadStamp.BYTES + 1) + ") ~= ARGV[2] then",
+            "local trailer = redis.pcall('GETRANGE', key, len - " + CellsTrailer.BYTES + ", len - 1)",
+            "if type(trailer) ~= 'string' or #trailer ~= " + CellsTrailer.BYTES + " or string.sub(trailer, "
+                    + (UploadStamp.BYTES + 1) + ") ~= ARGV[2] then",
+            "  local n = redis.pcall('STRLEN', key)",
+            "  if type(n) == 'table' then",
+            "    return damaged(key, 'holds a ' .. redis.call('TYPE', key)['ok'] .. ', not the filter\\'s cells (a'",
+            "      .. ' string): it was overwritten')",
+            "  end",
+            "  if n == 0 then",
+            "    return damaged(key, 'is missing: the filter\\'s cells were deleted, or the server lost them (a'",
+            "      .. ' restart without persistence, a flush, an eviction)')",
+            "  end",
+            "  if n ~= len then",
+            "    return damaged(key, 'holds ' .. n .. ' bytes, the filter needs ' .. len .. ': it was truncated or'",
+            "      .. ' overwritten')",
+            "  end",
             "  return damaged(key, 'belongs to another filter: the one this handle opened was deleted or replaced'",
             "    .. ' since, and the name created anew')",
             "end",
