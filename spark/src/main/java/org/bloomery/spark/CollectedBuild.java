@@ -29,7 +29,7 @@ final class CollectedBuild {
         ColumnHasher column = plan.column();
         long upperBound = rows.mapPartitions((Iterator<InternalRow> partition) ->
                 List.of((long) PartitionHashes.of(partition, column).hashes().length).iterator()).reduce(Long::sum);
-        checkLimits(plan, upperBound, context);
+        checkLimits(plan.kind(), upperBound, context.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g"));
         List<PartitionHashes> parts = rows.mapPartitions((Iterator<InternalRow> partition) ->
                 List.of(PartitionHashes.of(partition, column)).iterator()).collect();
 
@@ -50,16 +50,16 @@ final class CollectedBuild {
 
     /**
      * Refuses a set whose distinct hashes (at most {@code keys}: each partition's distinct count,
-     * summed) exceed one array, the driver's result size limit or the driver's free heap.
+     * summed) exceed one array, the driver's result size limit ({@code maxResultBytes}, 0 for none)
+     * or the driver's free heap.
      */
-    private static void checkLimits(BuildPlan plan, long keys, SparkContext context) {
-        String what = "a " + plan.kind() + " filter built from " + keys + " distinct values (summed over the partitions)";
+    static void checkLimits(String kind, long keys, long maxResult) {
+        String what = "a " + kind + " filter built from " + keys + " distinct values (summed over the partitions)";
         if (keys > MAX_KEYS) {
             throw new IllegalArgumentException(what + " is refused: the driver collects at most " + MAX_KEYS
                     + " distinct hashes to build a kind that does not merge");
         }
         long resultBytes = keys * Long.BYTES;
-        long maxResult = context.getConf().getSizeAsBytes("spark.driver.maxResultSize", "1g");
         if (maxResult > 0 && resultBytes > maxResult) {
             throw new IllegalArgumentException(what + " is refused: its hashes take " + resultBytes + " bytes, more than"
                     + " spark.driver.maxResultSize (" + maxResult + " bytes) lets the driver collect; raise that"

@@ -95,7 +95,8 @@ public final class FilterAggregates {
      */
     public static UserDefinedFunction function(String kind, FilterSpec spec, ColumnHasher column,
             BuildOptions options) {
-        return aggregator(plan(kind, spec, column, options, SparkSession.getActiveSession().getOrElse(() -> null)));
+        boolean session = SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined();
+        return aggregator(plan(kind, spec, column, options, session ? SparkSession.active() : null));
     }
 
     private static UserDefinedAggregator<Object, FilterBuffer, byte[]> aggregator(BuildPlan plan) {
