@@ -27,9 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 @ExtendWith(LocalSpark.class)
 class CollectedBuildTest {
     /** Rows of the build side; every value appears twice and every tenth row is null. */
-    private static final long ROWS = 400_000;
+    private static final long ROWS = 200_000;
     private static final long DISTINCT = ROWS / 2;
-    private static final long OTHERS = 1_000_000;
+    private static final long OTHERS = 500_000;
 
     static Stream<Arguments> kinds() {
         return Stream.of(
@@ -53,9 +53,9 @@ class CollectedBuildTest {
     /**
      * Read back with {@link Filters#readFrom} alone, the filter finds every non-null value (0 false
      * negatives) and equals, byte for byte, the kind's own build from the distinct hashes. Its fpp
-     * on 1,000,000 values never added stays under 1.15 times the filter's own expected fpp (for
-     * {@code fuse} at 1%, f = 8: 2^−8, about 3,900 false positives expected, standard deviation
-     * about 62, so the bound is 9 deviations away).
+     * on 500,000 values never added stays under 1.15 times the filter's own expected fpp (for
+     * {@code fuse} at 1%, f = 8: 2^−8, about 1,950 false positives expected, standard deviation
+     * about 44, so the bound is 6.6 deviations away).
      */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("kinds")

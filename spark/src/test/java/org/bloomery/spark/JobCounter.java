@@ -3,7 +3,9 @@ package org.bloomery.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import org.apache.spark.SparkContext;
@@ -41,18 +43,27 @@ final class JobCounter extends SparkListener {
     }
 
     /**
-     * Runs a call that must be refused, asserts that it started no job, and returns what it threw.
+     * Runs calls that must each be refused, asserts that none started a job, and returns what each
+     * threw, in order.
      *
-     * @throws AssertionError if the call threw nothing or started a job
+     * @throws AssertionError if a call threw nothing or any started a job
      */
-    static Throwable refusedBeforeAnyJob(ThrowingCallable call) throws InterruptedException {
+    static List<Throwable> refusedBeforeAnyJob(ThrowingCallable... calls) throws InterruptedException {
         JobCounter counter = counter();
         long before = counter.afterMarker();
-        Throwable thrown = catchThrowable(call);
+        List<Throwable> thrown = new ArrayList<>();
+        for (ThrowingCallable call : calls) {
+            thrown.add(catchThrowable(call));
+        }
         long after = counter.afterMarker();
-        assertThat(thrown).as("the refusal").isNotNull();
-        assertThat(after - before).as("jobs started by the refused call").isZero();
+        assertThat(thrown).as("the refusals").doesNotContainNull();
+        assertThat(after - before).as("jobs started by the refused calls").isZero();
         return thrown;
+    }
+
+    /** {@link #refusedBeforeAnyJob(ThrowingCallable...)} of one call. */
+    static Throwable refusedBeforeAnyJob(ThrowingCallable call) throws InterruptedException {
+        return refusedBeforeAnyJob(new ThrowingCallable[] {call}).get(0);
     }
 
     /** Runs a marker job and returns the jobs counted once its start has been delivered. */

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @ExtendWith(LocalSpark.class)
 class OverfillTest {
-    private static final long ROWS = 200_000;
+    private static final long ROWS = 100_000;
     private static final double FPP = 0.01;
 
     @Test

@@ -3,12 +3,12 @@ package org.bloomery.spark;
 import static org.apache.spark.sql.functions.col;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
@@ -59,14 +59,13 @@ class RefusalTest {
             throws InterruptedException {
         var spark = LocalSpark.spark();
         Dataset<Row> data = TestTables.values(ColumnHasher.LONG, 0, 100);
-        for (ThrowingCallable call : new ThrowingCallable[] {
+        List<Throwable> refusals = JobCounter.refusedBeforeAnyJob(
                 () -> FilterAggregates.build(data, "value", kind, spec),
                 () -> FilterAggregates.column(data, "value", kind, spec),
                 () -> FilterAggregates.function(kind, spec, ColumnHasher.LONG),
-                () -> FilterAggregates.register(spark, "refused", kind, spec, ColumnHasher.LONG)}) {
-            assertThat(JobCounter.refusedBeforeAnyJob(call)).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining(message);
-        }
+                () -> FilterAggregates.register(spark, "refused", kind, spec, ColumnHasher.LONG));
+        assertThat(refusals).allSatisfy(refusal -> assertThat(refusal).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(message));
     }
 
     @Test
@@ -91,13 +90,12 @@ class RefusalTest {
     @Test
     void aColumnTypeWithNoHasherIsRefusedBeforeAnyJob() throws InterruptedException {
         Dataset<Row> data = TestTables.values(ColumnHasher.LONG, 0, 10).selectExpr("CAST(value AS DOUBLE) AS d");
-        for (ThrowingCallable call : new ThrowingCallable[] {
+        List<Throwable> refusals = JobCounter.refusedBeforeAnyJob(
                 () -> FilterAggregates.column(data, "d", "classic", SPEC),
-                () -> FilterAggregates.build(data, "d", "classic", SPEC)}) {
-            assertThat(JobCounter.refusedBeforeAnyJob(call)).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("type double")
-                    .hasMessageContaining(ColumnHasher.supportedTypes());
-        }
+                () -> FilterAggregates.build(data, "d", "classic", SPEC));
+        assertThat(refusals).allSatisfy(refusal -> assertThat(refusal).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("type double")
+                .hasMessageContaining(ColumnHasher.supportedTypes()));
     }
 
     /** Spark would cast a string to bigint (null for every e-mail) and an int to bigint; both are refused. */
