@@ -6,10 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.LongPredicate;
 import java.util.function.Supplier;
@@ -59,26 +56,16 @@ class SparkBuildBenchmarkTest {
         builders.put("`FilterAggregates.column` in `agg`, `classic`", () -> bloomery(new BuiltFilter(ColumnHasher.LONG,
                 data.agg(FilterAggregates.column(data, "id", "classic", spec)).head().getAs(0), N, 0, FPP)));
 
-        Map<String, double[]> seconds = new LinkedHashMap<>();
-        Map<String, Result> results = new LinkedHashMap<>();
-        builders.forEach((name, builder) -> {
-            builder.get();
-            seconds.put(name, new double[RUNS]);
-        });
-        for (int run = 0; run < RUNS; run++) {
-            for (Map.Entry<String, Supplier<Result>> builder : builders.entrySet()) {
-                long start = System.nanoTime();
-                results.put(builder.getKey(), builder.getValue().get());
-                seconds.get(builder.getKey())[run] = (System.nanoTime() - start) / 1e9;
-            }
-        }
+        TimedRounds<Result> timed = TimedRounds.run(builders, RUNS);
         data.unpersist();
 
         System.out.printf("%n%,d longs (spark.range, cached, %d partitions) on local[2], fpp %.2f, %d timed rounds after"
                 + " one warm-up, %s%n", N, LocalSpark.PARTITIONS, FPP, RUNS, LocalDate.now());
         System.out.println("| builder | build time, s: median (runs) | bits per item | serialized bytes | measured fpp |");
         System.out.println("|---|---:|---:|---:|---:|");
-        results.forEach((name, result) -> row(name, seconds.get(name), result));
+        for (String name : timed.names()) {
+            row(name, timed.times(name), timed.result(name));
+        }
     }
 
     private static Result spark(BloomFilter filter) {
@@ -100,7 +87,7 @@ class SparkBuildBenchmarkTest {
         }
     }
 
-    private static void row(String name, double[] seconds, Result result) {
+    private static void row(String name, String times, Result result) {
         for (long id = 0; id < N; id++) {
             assertThat(result.mightContain().test(id)).as("%s finds built value %d", name, id).isTrue();
         }
@@ -108,13 +95,7 @@ class SparkBuildBenchmarkTest {
         for (long id = N; id < 2 * N; id++) {
             falsePositives += result.mightContain().test(id) ? 1 : 0;
         }
-        double[] sorted = seconds.clone();
-        Arrays.sort(sorted);
-        List<String> runs = new ArrayList<>();
-        for (double s : seconds) {
-            runs.add(String.format("%.2f", s));
-        }
-        System.out.printf("| %s | %.2f (%s) | %.2f | %,d | %.3f%% |%n", name, sorted[sorted.length / 2],
-                String.join(", ", runs), (double) result.bits() / N, result.bytes(), 100.0 * falsePositives / N);
+        System.out.printf("| %s | %s | %.2f | %,d | %.3f%% |%n", name, times, (double) result.bits() / N,
+                result.bytes(), 100.0 * falsePositives / N);
     }
 }
