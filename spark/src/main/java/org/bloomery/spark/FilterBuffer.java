@@ -10,9 +10,9 @@ import org.bloomery.api.MembershipFilter;
 
 /**
  * One partition's part of a build: a filter of the kind being built, the number of values added
- * and the number of null values skipped. Spark ships it between stages by Java serialization, which writes the filter in its
- * envelope format, so a partial filter crosses the shuffle in the same bytes a finished one is
- * published in. Public only because Spark's encoders take public classes; it has no public
+ * and the number of null values skipped. Spark ships it between stages and to the driver by Java
+ * serialization, which writes the filter in its envelope format, so a partial filter travels in the
+ * same bytes a finished one is published in. Public only because Spark's encoders take public classes; it has no public
  * constructor or method. Not thread-safe: Spark gives each buffer to one task at a time.
  */
 public final class FilterBuffer implements Serializable {

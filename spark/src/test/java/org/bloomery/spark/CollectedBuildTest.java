@@ -36,7 +36,9 @@ class CollectedBuildTest {
                 Arguments.of("fuse", ColumnHasher.LONG),
                 Arguments.of("fuse", ColumnHasher.STRING),
                 Arguments.of("cuckoo", ColumnHasher.LONG),
-                Arguments.of("scalable", ColumnHasher.STRING));
+                Arguments.of("scalable", ColumnHasher.STRING),
+                // A static kind that only the tests register: built by name, with no code for it here.
+                Arguments.of(SortedSetTestProvider.KIND, ColumnHasher.LONG));
     }
 
     /** Row i holds the value of {@code i % DISTINCT}; null when i is a multiple of 10. */

@@ -77,7 +77,7 @@ class RefusalTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"cuckoo", "scalable", "fuse"})
+    @ValueSource(strings = {"cuckoo", "scalable", "fuse", SortedSetTestProvider.KIND})
     void kindsThatDoNotMergeAreNoAggregateButPointToTheBuild(String kind) throws InterruptedException {
         Dataset<Row> data = TestTables.values(ColumnHasher.LONG, 0, 100);
         assertThat(JobCounter.refusedBeforeAnyJob(() -> FilterAggregates.column(data, "value", kind, SPEC)))
