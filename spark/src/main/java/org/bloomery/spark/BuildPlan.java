@@ -156,10 +156,25 @@ final class BuildPlan implements Serializable {
         return mergesPartitions;
     }
 
-    /** An empty partition buffer: a filter of the spec, with one writer where the kind takes it. */
+    /**
+     * An empty partition buffer: a filter of the spec, with one writer where the kind takes it.
+     *
+     * @throws IllegalArgumentException if the filter, at its exact size, does not fit one binary
+     *     value (the planning check scales an estimate)
+     */
     FilterBuffer emptyBuffer() {
-        return new FilterBuffer(column,
-                Filters.create(kind, new FilterSpec(expectedInsertions, fpp, partitionOptions), column.untypedHasher()));
+        MembershipFilter<Object> filter =
+                Filters.create(kind, new FilterSpec(expectedInsertions, fpp, partitionOptions), column.untypedHasher());
+        checkFits(filter);
+        return new FilterBuffer(column, filter);
+    }
+
+    private void checkFits(MembershipFilter<?> filter) {
+        if (filter.bitSize() / Byte.SIZE > MAX_ENVELOPE_BYTES) {
+            throw new IllegalArgumentException("a " + kind + " filter for " + spec() + " takes " + filter.bitSize()
+                    + " bits, more than one Spark binary value holds (" + MAX_ENVELOPE_BYTES + " bytes); lower the"
+                    + " expected insertions or raise the fpp");
+        }
     }
 
     /**
@@ -171,6 +186,7 @@ final class BuildPlan implements Serializable {
      */
     byte[] envelope(MembershipFilter<Object> built, long valuesAdded) {
         checkFill(built, valuesAdded);
+        checkFits(built);
         MembershipFilter<Object> published = built;
         if (!built.spec().options().equals(options)) {
             published = Filters.create(kind, spec(), column.untypedHasher());
