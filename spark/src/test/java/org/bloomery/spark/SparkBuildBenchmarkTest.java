@@ -50,7 +50,8 @@ class SparkBuildBenchmarkTest {
         FilterSpec spec = FilterSpec.of(N, FPP);
         Map<String, Supplier<Result>> builders = new LinkedHashMap<>();
         builders.put("Spark 3.5 `df.stat().bloomFilter`", () -> spark(data.stat().bloomFilter("id", N, FPP)));
-        builders.put("`FilterAggregates.build`, `classic`", () -> bloomery(FilterAggregates.build(data, "id", "classic", spec)));
+        builders.put("`FilterAggregates.build`, `classic`",
+                () -> bloomery(FilterAggregates.build(data, "id", "classic", spec)));
         builders.put("`FilterAggregates.build`, `classic`, `layout=blocked`", () -> bloomery(FilterAggregates.build(data,
                 "id", "classic", spec.withOption(BloomLayout.OPTION, "blocked"))));
         builders.put("`FilterAggregates.column` in `agg`, `classic`", () -> bloomery(new BuiltFilter(ColumnHasher.LONG,

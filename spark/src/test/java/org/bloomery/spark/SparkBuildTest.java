@@ -86,7 +86,8 @@ class SparkBuildTest {
         data.unpersist();
         System.out.printf("%n%,d cached longs, fpp 0.01, best of 2 (not asserted): FilterAggregates.build %.3f s,"
                 + " df.stat().bloomFilter %.3f s%n", ROWS, bloomeryNanos / 1e9, sparkNanos / 1e9);
-        MembershipFilter<Object> filter = Filters.create("classic", FilterSpec.of(ROWS, 0.01), ColumnHasher.LONG.untypedHasher());
+        MembershipFilter<Object> filter =
+                Filters.create("classic", FilterSpec.of(ROWS, 0.01), ColumnHasher.LONG.untypedHasher());
         assertThat(built.envelope().length).isGreaterThan((int) (filter.bitSize() / Byte.SIZE));
         assertThat(Math.abs(filter.bitSize() - sparkFilter.bitSize())).as("bits: Bloomery %d, Spark %d",
                 filter.bitSize(), sparkFilter.bitSize()).isLessThanOrEqualTo(64);
