@@ -9,7 +9,8 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 
 /**
- * A filter built by {@link FilterAggregates#build}: its envelope bytes and what went into it. The
+ * A filter built by {@link FilterAggregates#build}: its envelope bytes, what went into it and the fpp it
+ * is expected to have. The
  * array is the caller's; it is not copied.
  *
  * @param hasher the column type the filter was built from; read it back with its
@@ -17,8 +18,12 @@ import org.bloomery.api.MembershipFilter;
  * @param envelope the filter in the Bloomery envelope format
  * @param valuesAdded non-null values added (duplicates included)
  * @param nullsSkipped null values skipped
+ * @param expectedFpp the filter's false-positive probability expected at its fill ({@link
+ *     MembershipFilter#expectedFpp()}): near the spec's target, or above it when an overfilled filter
+ *     was allowed ({@link BuildOptions#withOverfillAllowed()})
  */
-public record BuiltFilter(ColumnHasher hasher, byte[] envelope, long valuesAdded, long nullsSkipped) {
+public record BuiltFilter(ColumnHasher hasher, byte[] envelope, long valuesAdded, long nullsSkipped,
+        double expectedFpp) {
 
     /**
      * Checks the components.
@@ -28,6 +33,12 @@ public record BuiltFilter(ColumnHasher hasher, byte[] envelope, long valuesAdded
     public BuiltFilter {
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(envelope, "envelope");
+    }
+
+    /** The result of a finished build: the plan checks the fill and writes the envelope. */
+    static BuiltFilter of(BuildPlan plan, MembershipFilter<Object> filter, long valuesAdded, long nullsSkipped) {
+        return new BuiltFilter(plan.column(), plan.envelope(filter, valuesAdded), valuesAdded, nullsSkipped,
+                filter.expectedFpp());
     }
 
     /**
@@ -47,17 +58,18 @@ public record BuiltFilter(ColumnHasher hasher, byte[] envelope, long valuesAdded
     @Override
     public boolean equals(Object o) {
         return o instanceof BuiltFilter other && hasher == other.hasher && Arrays.equals(envelope, other.envelope)
-                && valuesAdded == other.valuesAdded && nullsSkipped == other.nullsSkipped;
+                && valuesAdded == other.valuesAdded && nullsSkipped == other.nullsSkipped
+                && Double.compare(expectedFpp, other.expectedFpp) == 0;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(hasher, Arrays.hashCode(envelope), valuesAdded, nullsSkipped);
+        return Objects.hash(hasher, Arrays.hashCode(envelope), valuesAdded, nullsSkipped, expectedFpp);
     }
 
     @Override
     public String toString() {
         return "BuiltFilter[hasher=" + hasher + ", envelope=" + envelope.length + " bytes, valuesAdded="
-                + valuesAdded + ", nullsSkipped=" + nullsSkipped + "]";
+                + valuesAdded + ", nullsSkipped=" + nullsSkipped + ", expectedFpp=" + expectedFpp + "]";
     }
 }

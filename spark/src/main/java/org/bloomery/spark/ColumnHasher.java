@@ -2,11 +2,15 @@ package org.bloomery.spark;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Encoder;
 import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.unsafe.Platform;
+import org.apache.spark.unsafe.types.UTF8String;
 import org.bloomery.api.KeyHasher;
 
 /**
@@ -72,6 +76,11 @@ public enum ColumnHasher {
                 + " has no Bloomery hasher; supported column types: " + supportedTypes());
     }
 
+    /** The column type whose hasher has this {@link KeyHasher#id()}, if any. */
+    static Optional<ColumnHasher> forHasherId(String id) {
+        return Arrays.stream(values()).filter(h -> h.keyHasher.id().equals(id)).findFirst();
+    }
+
     /**
      * The column types that have a hasher, as Spark SQL names them.
      *
@@ -116,6 +125,32 @@ public enum ColumnHasher {
             case INT -> KeyHasher.hashInt((Integer) value);
             case BINARY -> KeyHasher.hashBytes((byte[]) value, 0, ((byte[]) value).length);
         };
+    }
+
+    /**
+     * The hash of the non-null value at {@code ordinal} of one of Spark's internal rows, equal to
+     * {@link #hash(Object)} of the value Spark would hand a function, without making that object: a
+     * string is hashed over its UTF-8 bytes where the row holds them.
+     */
+    long hash(InternalRow row, int ordinal) {
+        return switch (this) {
+            case STRING -> hashUtf8(row.getUTF8String(ordinal));
+            case LONG -> KeyHasher.hashLong(row.getLong(ordinal));
+            case INT -> KeyHasher.hashInt(row.getInt(ordinal));
+            case BINARY -> {
+                byte[] bytes = row.getBinary(ordinal);
+                yield KeyHasher.hashBytes(bytes, 0, bytes.length);
+            }
+        };
+    }
+
+    /** {@link KeyHasher#hashString} of a string held as UTF-8: the hash of those bytes, copied only when off-heap. */
+    private static long hashUtf8(UTF8String value) {
+        if (value.getBaseObject() instanceof byte[] bytes) {
+            return KeyHasher.hashBytes(bytes, (int) (value.getBaseOffset() - Platform.BYTE_ARRAY_OFFSET), value.numBytes());
+        }
+        byte[] copy = value.getBytes();
+        return KeyHasher.hashBytes(copy, 0, copy.length);
     }
 
     /** The encoder Spark uses to hand this type's values to an aggregator. */

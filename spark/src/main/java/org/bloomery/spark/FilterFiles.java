@@ -86,9 +86,9 @@ public final class FilterFiles {
     public static byte[] readBytes(Path path, Configuration conf) throws IOException {
         FileSystem fs = path.getFileSystem(conf);
         long length = fs.getFileStatus(path).getLen();
-        if (length > FilterAggregator.MAX_ENVELOPE_BYTES) {
+        if (length > BuildPlan.MAX_ENVELOPE_BYTES) {
             throw new InvalidFilterDataException(path + " holds " + length + " bytes; a filter probed in Spark"
-                    + " must fit one binary value, at most " + FilterAggregator.MAX_ENVELOPE_BYTES + " bytes");
+                    + " must fit one binary value, at most " + BuildPlan.MAX_ENVELOPE_BYTES + " bytes");
         }
         try (InputStream in = fs.open(path)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream((int) length);

@@ -2,12 +2,15 @@ package org.bloomery.spark;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.api.Filters;
+import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.Envelope;
 
 /**
  * The filters read by the probe function in this JVM (one per executor), keyed by the content of
@@ -36,16 +39,48 @@ final class ProbeCache {
      * @throws org.bloomery.api.InvalidFilterDataException if the bytes are not a valid filter or
      *     were written with another hasher; nothing is cached then
      */
-    static MembershipFilter<?> filter(byte[] envelope, ColumnHasher hasher) throws IOException {
+    static MembershipFilter<?> filter(byte[] envelope, ColumnHasher hasher) throws InvalidFilterDataException {
         Key key = new Key(envelope, hasher);
         synchronized (FILTERS) {
             MembershipFilter<?> filter = FILTERS.get(key);
             if (filter == null) {
-                filter = Filters.readFrom(new ByteArrayInputStream(envelope), hasher.keyHasher());
+                filter = read(envelope, hasher);
                 READS.incrementAndGet();
                 FILTERS.put(key, filter);
             }
             return filter;
+        }
+    }
+
+    /**
+     * Reads (and caches) the filter in an envelope with the hasher of the column type it names,
+     * to check it before it is probed.
+     *
+     * @throws InvalidFilterDataException if the bytes are not a valid filter, or were written with
+     *     a hasher that no column type has
+     */
+    static void check(byte[] envelope) throws InvalidFilterDataException {
+        String hasherId;
+        try {
+            hasherId = Envelope.readKind(new ByteArrayInputStream(envelope)).hasherId();
+        } catch (InvalidFilterDataException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        filter(envelope, ColumnHasher.forHasherId(hasherId).orElseThrow(() -> new InvalidFilterDataException(
+                "the filter was built with hasher '" + hasherId + "', which no Spark column type hashes with; column"
+                        + " types and their hashers: " + ColumnHasher.supportedTypes())));
+    }
+
+    private static MembershipFilter<?> read(byte[] envelope, ColumnHasher hasher) throws InvalidFilterDataException {
+        try {
+            return Filters.readFrom(new ByteArrayInputStream(envelope), hasher.keyHasher());
+        } catch (InvalidFilterDataException e) {
+            throw e;
+        } catch (IOException e) {
+            // A byte array does not fail to read; any other IOException is a bug.
+            throw new UncheckedIOException(e);
         }
     }
 

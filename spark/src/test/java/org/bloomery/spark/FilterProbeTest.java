@@ -6,6 +6,8 @@ import static org.apache.spark.sql.functions.not;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
+import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -85,27 +87,62 @@ class FilterProbeTest {
     }
 
     @Test
-    void corruptFilterBytesFailWithInvalidFilterData() {
-        byte[] flipped = built.envelope().clone();
-        flipped[FilterBytes.bodyOffset(flipped) + 20] ^= 0x10;
-        for (byte[] bad : new byte[][] {flipped, "not a filter".getBytes(), new byte[0]}) {
-            Dataset<Row> probed = TestTables.values(ColumnHasher.LONG, 0, 10)
-                    .where(FilterProbe.mightContain(lit(bad), col("value")));
-            assertThatThrownBy(probed::count).hasRootCauseInstanceOf(InvalidFilterDataException.class);
+    void corruptFilterBytesAreRefusedWhenTheQueryIsAnalysedWithTheModulesMessageFirst() throws InterruptedException {
+        Dataset<Row> values = TestTables.values(ColumnHasher.LONG, 0, 10);
+        byte[][] bad = corruptEnvelopes();
+        List<Throwable> refusals = JobCounter.refusedBeforeAnyJob(
+                () -> values.where(FilterProbe.mightContain(lit(bad[0]), col("value"))),
+                () -> values.where(FilterProbe.mightContain(lit(bad[1]), col("value"))),
+                () -> values.where(FilterProbe.mightContain(lit(bad[2]), col("value"))));
+        assertThat(refusals).allSatisfy(refusal -> {
+            assertThat(refusal).isInstanceOf(AnalysisException.class).hasCauseInstanceOf(InvalidFilterDataException.class);
+            assertThat(firstLine(refusal)).isEqualTo(firstLine(refusal.getCause()));
+        });
+        for (byte[] envelope : bad) {
+            assertThatThrownBy(() -> FilterProbe.mightContain(envelope, col("value")))
+                    .isInstanceOf(InvalidFilterDataException.class);
         }
     }
 
+    /** Bytes in a column are not known while the query is analysed: a task meets them. */
     @Test
-    void aColumnOfAnotherTypeThanTheFilterFailsWithInvalidFilterData() {
-        Dataset<Row> probed = TestTables.values(ColumnHasher.STRING, 0, 10).where(probe(col("value")));
-        assertThatThrownBy(probed::count).hasRootCauseInstanceOf(InvalidFilterDataException.class)
-                .rootCause().hasMessageContaining("xxh64:long-le").hasMessageContaining("xxh64:utf8");
+    void corruptFilterBytesKnownOnlyWhenATaskRunsFailTheTaskWithInvalidFilterData() {
+        Dataset<Row> probed = TestTables.values(ColumnHasher.LONG, 0, 10).withColumn("filter", lit(corruptEnvelopes()[0]))
+                .where(FilterProbe.mightContain(col("filter"), col("value")));
+        assertThatThrownBy(probed::count).hasRootCauseInstanceOf(InvalidFilterDataException.class);
+    }
+
+    private static byte[][] corruptEnvelopes() {
+        byte[] flipped = built.envelope().clone();
+        flipped[FilterBytes.bodyOffset(flipped) + 20] ^= 0x10;
+        return new byte[][] {flipped, "not a filter".getBytes(), new byte[0]};
     }
 
     @Test
-    void aColumnTypeWithNoHasherIsRefusedNamingTheSupportedTypes() {
-        Dataset<Row> probed = TestTables.values(ColumnHasher.LONG, 0, 10).where(probe(col("value").cast("double")));
-        assertThatThrownBy(probed::count).hasRootCauseInstanceOf(IllegalArgumentException.class)
-                .rootCause().hasMessageContaining("java.lang.Double").hasMessageContaining(ColumnHasher.supportedTypes());
+    void aColumnOfAnotherTypeThanTheFilterIsRefusedWhenTheQueryIsAnalysed() throws InterruptedException {
+        Dataset<Row> values = TestTables.values(ColumnHasher.STRING, 0, 10);
+        Throwable refusal = JobCounter.refusedBeforeAnyJob(() -> values.where(probe(col("value"))));
+        assertThat(refusal).isInstanceOf(AnalysisException.class);
+        assertThat(firstLine(refusal)).contains("xxh64:long-le").contains("xxh64:utf8");
+    }
+
+    @Test
+    void aColumnTypeWithNoHasherIsRefusedNamingTheSupportedTypes() throws InterruptedException {
+        Dataset<Row> values = TestTables.values(ColumnHasher.LONG, 0, 10);
+        Throwable refusal = JobCounter.refusedBeforeAnyJob(() -> values.where(probe(col("value").cast("double"))));
+        assertThat(refusal).isInstanceOf(AnalysisException.class);
+        assertThat(firstLine(refusal)).startsWith("a column of type double has no Bloomery hasher")
+                .contains(ColumnHasher.supportedTypes());
+    }
+
+    @Test
+    void sqlRefusesAFilterArgumentThatIsNotBinary() throws InterruptedException {
+        Throwable refusal = JobCounter.refusedBeforeAnyJob(
+                () -> LocalSpark.spark().sql("SELECT bloomery_might_contain('abc', 1L)"));
+        assertThat(firstLine(refusal)).startsWith("function bloomery_might_contain takes a binary argument at position 1");
+    }
+
+    private static String firstLine(Throwable t) {
+        return t.getMessage().lines().findFirst().orElseThrow();
     }
 }

@@ -78,7 +78,7 @@ class RedisUploadTest {
 
     @Test
     void bytesThatAreNotAFilterAreRefusedAndLeaveTheNameUnchanged() {
-        BuiltFilter garbage = new BuiltFilter(ColumnHasher.LONG, "not a filter".getBytes(), 0, 0);
+        BuiltFilter garbage = new BuiltFilter(ColumnHasher.LONG, "not a filter".getBytes(), 0, 0, 0.0);
         assertThatThrownBy(() -> RedisUpload.publish(client, "never-written", 1, garbage))
                 .isInstanceOf(InvalidFilterDataException.class);
         assertThat(client.keys("*never-written*")).isEmpty();
