@@ -80,9 +80,6 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     private static final byte[] INCR = RedisStore.bytes("incr");
     private static final byte[] REMOVE = RedisStore.bytes("remove");
     private static final byte[] BITFIELD_GET = RedisStore.bytes("GET");
-    private static final byte[] BITFIELD_SET = RedisStore.bytes("SET");
-    private static final byte[] BITFIELD_INCRBY = RedisStore.bytes("INCRBY");
-    private static final byte[] ONE = RedisStore.bytes("1");
     private static final byte[] I64 = RedisStore.bytes("i64");
     /**
      * 64-bit words of the identity's hex digits that a query reads: the first two, 64 bits of the
@@ -460,23 +457,19 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
 
     /**
      * The arguments of an adding run of {@link Scripts#CELLS} on a shard: the key's length, the
-     * identity, the operation, then each item's BITFIELD sub-commands ({@code SET|INCRBY t offset
-     * 1}).
+     * identity, the operation, the BITFIELD type, then each item's k offsets.
      */
     private List<byte[]> probeArgs(int shard, byte[] op, int count, IntToLongFunction hashOf) {
-        List<byte[]> args = new ArrayList<>(3 + count * k * 4);
+        List<byte[]> args = new ArrayList<>(4 + count * k);
         args.add(keyLength[shard]);
         args.add(identityHex);
         args.add(op);
-        byte[] command = cells == CellKind.BITS ? BITFIELD_SET : BITFIELD_INCRBY;
+        args.add(fieldType);
         long[] offsets = new long[k];
         for (int c = 0; c < count; c++) {
             ProbeOffsets.fill(hashOf.applyAsLong(c), shape, sharding.firstCell(shard), cells, offsets);
             for (long offset : offsets) {
-                args.add(command);
-                args.add(fieldType);
                 args.add(RedisStore.bytes(Long.toString(offset)));
-                args.add(ONE);
             }
         }
         return args;
