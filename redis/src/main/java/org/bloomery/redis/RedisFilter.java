@@ -335,7 +335,8 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
         boolean[] applied = readonly ? null : new boolean[hashes.length];
         Long stamp = null;
         for (int from = 0; from < hashes.length; from += PIPELINE_ITEMS) {
-            if (System.nanoTime() - deadline > 0) {
+            // The first pipeline always goes: the caller starts a batch only before its deadline.
+            if (from > 0 && System.nanoTime() - deadline > 0) {
                 throw progress(store.failure(operation, "the call passed its deadline of "
                         + options.location().timeoutMillis() + " ms (option timeoutMillis) after " + from + " of "
                         + hashes.length + " items; send smaller batches or raise the timeout"), applied);

@@ -43,12 +43,16 @@ class DamageTest extends OnSharedServer {
             client.del(key);
             client.rpush(key, "not", "cells");
         }),
-        /** Same length, other identity (classic) or other bits (scalable): a byte flipped at the end. */
-        TAIL_FLIPPED(key -> {
+        /**
+         * Same length, another identity (classic, counting) or other bits (scalable): the first of
+         * the identity's 32 hex digits at the key's end changed. (Queries read the first 64 bits of
+         * the identity, the scripts all 128.)
+         */
+        IDENTITY_CHANGED(key -> {
             byte[] name = key.getBytes(StandardCharsets.UTF_8);
-            long last = client.strlen(name) - 1;
-            byte[] tail = client.getrange(name, last, last);
-            client.setrange(name, last, new byte[] {(byte) (tail[0] ^ 0x01)});
+            long first = client.strlen(name) - CellsTrailer.IDENTITY_BYTES;
+            byte[] digit = client.getrange(name, first, first);
+            client.setrange(name, first, new byte[] {(byte) (digit[0] ^ 0x01)});
         });
 
         private final Consumer<String> edit;
@@ -62,9 +66,9 @@ class DamageTest extends OnSharedServer {
         List<Arguments> cases = new ArrayList<>();
         for (SharedKind kind : SharedKind.values()) {
             for (Damage damage : Damage.values()) {
-                // A flipped bit in a scalable layer changes cells, not its identity (kept in the
-                // metadata): no check sees it, as a flipped cell of any filter goes unseen.
-                if (kind != SharedKind.SCALABLE || damage != Damage.TAIL_FLIPPED) {
+                // A changed byte in a scalable layer changes cells, not its identity (kept in the
+                // metadata): no check sees it, as a changed cell of any filter goes unseen.
+                if (kind != SharedKind.SCALABLE || damage != Damage.IDENTITY_CHANGED) {
                     cases.add(Arguments.of(kind, damage));
                 }
             }
