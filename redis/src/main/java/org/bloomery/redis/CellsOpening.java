@@ -46,11 +46,10 @@ final class CellsOpening {
             LockSupport.parkNanos(POLL_NANOS);
             stored = store.hgetAll("open", keys.metadata());
         }
-        if (!stored.containsKey("kind") || !stored.containsKey("format")) {
-            throw store.lost("open", keys.metadata(), stored.isEmpty() ? "vanished while the filter was being opened"
-                    : "holds a hash that is not a Bloomery filter's metadata (no 'kind' and 'format' fields): it was"
-                    + " overwritten; drop the filter (RedisFilters.drop) or choose another name");
+        if (stored.isEmpty()) {
+            throw store.lost("open", keys.metadata(), "vanished while the filter was being opened");
         }
+        Metadata.requireFilter(store, keys.metadata(), stored);
         Metadata.difference(stored, wanted).ifPresent(difference -> {
             throw new IllegalArgumentException("filter '" + options.name() + "' exists in Redis with a different "
                     + difference + "; open it with its own spec and hasher, or delete it first");

@@ -59,6 +59,22 @@ final class Metadata {
     }
 
     /**
+     * Fails if a name's stored metadata, found when opening it, is not a Bloomery filter's.
+     *
+     * @param store the store, for the failure
+     * @param key the metadata key
+     * @param stored its fields, not empty
+     * @throws RedisDataLostException if it has no {@code kind} and {@code format} fields
+     */
+    static void requireFilter(RedisStore store, String key, Map<String, String> stored) {
+        if (!stored.containsKey("kind") || !stored.containsKey("format")) {
+            throw store.lost("open", key, "holds a hash that is not a Bloomery filter's metadata (no 'kind' and"
+                    + " 'format' fields): it was overwritten; drop the filter (RedisFilters.drop) or choose another"
+                    + " name");
+        }
+    }
+
+    /**
      * The first field in which a stored filter differs from the one wanted.
      *
      * @param stored the fields read from Redis

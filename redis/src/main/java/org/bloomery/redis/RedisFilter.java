@@ -202,14 +202,8 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
                     + " bits are shared between items; use kind 'redis-counting' to remove");
         }
         int shard = shardOf(hash);
-        long[] offsets = new long[k];
-        ProbeOffsets.fill(hash, shape, sharding.firstCell(shard), cells, offsets);
-        List<byte[]> args = new ArrayList<>(4 + k);
-        args.addAll(List.of(keyLength[shard], identityHex, REMOVE, fieldType));
-        for (long offset : offsets) {
-            args.add(RedisStore.bytes(Long.toString(offset)));
-        }
-        return (Long) store.scriptBytes("remove", Scripts.CELLS, List.of(shardKeys[shard]), args) == 1L;
+        return (Long) store.scriptBytes("remove", Scripts.CELLS, List.of(shardKeys[shard]),
+                probeArgs(shard, REMOVE, 1, c -> hash)) == 1L;
     }
 
     /** One item's add by {@link Scripts#CELLS}: its k values, after the key's stamp. */
@@ -457,8 +451,8 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * The arguments of an adding run of {@link Scripts#CELLS} on a shard: the key's length, the
-     * identity, the operation, the BITFIELD type, then each item's k offsets.
+     * The arguments of a probing run of {@link Scripts#CELLS} on a shard (an add, or a remove):
+     * the key's length, the identity, the operation, the BITFIELD type, then each item's k offsets.
      */
     private List<byte[]> probeArgs(int shard, byte[] op, int count, IntToLongFunction hashOf) {
         List<byte[]> args = new ArrayList<>(4 + count * k);

@@ -135,11 +135,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
                         + " (BF.RESERVE: item exists); join it with RedisFilters.scalable, or delete it first");
             }
             Map<String, String> stored = CellsOpening.pairs(reply);
-            if (!stored.containsKey("kind") || !stored.containsKey("format")) {
-                throw store.lost("open", filter.metaKey, "holds a hash that is not a Bloomery filter's metadata (no"
-                        + " 'kind' and 'format' fields): it was overwritten; drop the filter (RedisFilters.drop) or"
-                        + " choose another name");
-            }
+            Metadata.requireFilter(store, filter.metaKey, stored);
             Metadata.difference(stored, wanted).ifPresent(difference -> {
                 throw new IllegalArgumentException("filter '" + options.location().name() + "' exists in Redis with a"
                         + " different " + difference + "; open it with its own spec and hasher, or delete it first");
