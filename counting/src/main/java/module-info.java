@@ -4,6 +4,7 @@
  */
 module org.bloomery.counting {
     requires transitive org.bloomery.api;
+    requires org.bloomery.bloom;
 
     exports org.bloomery.counting;
 

@@ -7,6 +7,7 @@
  */
 module org.bloomery.redis {
     requires transitive org.bloomery.api;
+    requires org.bloomery.bloom;
     requires transitive redis.clients.jedis;
 
     exports org.bloomery.redis;

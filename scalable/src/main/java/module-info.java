@@ -5,6 +5,7 @@
 module org.bloomery.scalable {
     // Transitive: ScalableBloomFilter's public signatures use the api's types.
     requires transitive org.bloomery.api;
+    requires org.bloomery.bloom;
 
     exports org.bloomery.scalable;
 

@@ -12,13 +12,13 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.BitArray;
-import org.bloomery.api.bloom.BlockedProbes;
-import org.bloomery.api.bloom.BloomLayout;
-import org.bloomery.api.bloom.BloomProbes;
-import org.bloomery.api.bloom.BloomShape;
-import org.bloomery.api.bloom.ShapeOptions;
-import org.bloomery.api.bloom.Writers;
+import org.bloomery.bloom.BitArray;
+import org.bloomery.bloom.BlockedProbes;
+import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BloomProbes;
+import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.ShapeOptions;
+import org.bloomery.bloom.Writers;
 
 /**
  * A classic Bloom filter (kind {@code "classic"}): m bits and k probes per item. The probes come

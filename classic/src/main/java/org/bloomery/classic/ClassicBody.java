@@ -6,11 +6,11 @@ import java.io.OutputStream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.bloom.BitArray;
-import org.bloomery.api.bloom.BloomLayout;
-import org.bloomery.api.bloom.BloomShape;
-import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.spi.Envelope;
+import org.bloomery.bloom.BitArray;
+import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.Writers;
 
 /**
  * The classic kind's body inside the shared envelope, all big-endian: m (long), k (int), the layout

@@ -8,8 +8,8 @@ import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.BloomLayout;
-import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BloomShape;
 
 /**
  * Registers {@link BloomFilter} with {@link org.bloomery.api.Filters} as kind {@code "classic"},

@@ -7,9 +7,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
+import org.bloomery.bloom.BloomLayout;
 import org.junit.jupiter.api.Test;
 
 /** The classic kind's blocked layout and LevelDB sizing, beyond the contract kit. */

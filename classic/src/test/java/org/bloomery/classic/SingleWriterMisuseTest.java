@@ -7,8 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.contract.TestKeys;
+import org.bloomery.bloom.Writers;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -12,12 +12,12 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.BloomLayout;
-import org.bloomery.api.bloom.BloomProbes;
-import org.bloomery.api.bloom.BloomShape;
-import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BloomProbes;
+import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.Writers;
 
 /**
  * A counting Bloom filter (kind {@code "counting"}): a Bloom filter whose m positions are 4-bit
@@ -25,7 +25,7 @@ import org.bloomery.api.spi.FilterDataInput;
  * the classic filter ({@link BloomShape#optimal}, {@link BloomProbes}), so at the same spec its
  * false-positive rate is the classic filter's, at four times the space. At most 2^34 counters
  * (8 GiB). With option {@code layout=blocked} the k counters of an item lie in one block of 128
- * counters (one 64-byte cache line, {@link org.bloomery.api.bloom.BlockedProbes}), sized by the
+ * counters (one 64-byte cache line, {@link org.bloomery.bloom.BlockedProbes}), sized by the
  * blocked model as the classic kind's blocked layout, and an add or remove updates each touched
  * word with one compare-and-set.
  *

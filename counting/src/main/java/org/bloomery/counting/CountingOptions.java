@@ -1,8 +1,8 @@
 package org.bloomery.counting;
 
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.bloom.BloomShape;
-import org.bloomery.api.bloom.ShapeOptions;
+import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.ShapeOptions;
 
 /**
  * The counting kind's options and the shape they give: the classic optimum for the spec's

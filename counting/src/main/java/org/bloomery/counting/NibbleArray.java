@@ -5,12 +5,12 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
-import org.bloomery.api.bloom.BlockedProbes;
-import org.bloomery.api.bloom.BloomProbes;
-import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 import org.bloomery.api.spi.HeapBudget;
+import org.bloomery.bloom.BlockedProbes;
+import org.bloomery.bloom.BloomProbes;
+import org.bloomery.bloom.Writers;
 
 /**
  * A fixed number of 4-bit saturating counters that many threads may update at once without locks,

@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.TestKeys;
-import org.bloomery.api.bloom.BloomLayout;
+import org.bloomery.bloom.BloomLayout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 

@@ -7,7 +7,7 @@ import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.bloom.BloomShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;

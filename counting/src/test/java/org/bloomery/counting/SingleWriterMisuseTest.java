@@ -7,9 +7,9 @@ import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.bloom.Writers;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
+import org.bloomery.bloom.Writers;
 import org.junit.jupiter.api.Test;
 
 /**

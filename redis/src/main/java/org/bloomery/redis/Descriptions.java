@@ -2,7 +2,7 @@ package org.bloomery.redis;
 
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.Filters;
-import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.bloom.BloomShape;
 
 /** The providers' descriptions and their link to the in-process kinds. */
 final class Descriptions {

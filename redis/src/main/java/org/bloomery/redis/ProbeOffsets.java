@@ -1,9 +1,9 @@
 package org.bloomery.redis;
 
 import java.nio.ByteBuffer;
-import org.bloomery.api.bloom.BlockedProbes;
-import org.bloomery.api.bloom.BloomProbes;
-import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.bloom.BlockedProbes;
+import org.bloomery.bloom.BloomProbes;
+import org.bloomery.bloom.BloomShape;
 
 /**
  * Where an item's k cells lie in a Redis string, as {@code BITFIELD}/{@code GETBIT} offsets: the

@@ -16,9 +16,9 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.BlockedProbes;
-import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
+import org.bloomery.bloom.BlockedProbes;
+import org.bloomery.bloom.BloomShape;
 
 /**
  * A Bloom filter whose cells live in Redis, shared by every process that opens the same name:

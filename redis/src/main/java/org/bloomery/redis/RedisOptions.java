@@ -3,10 +3,10 @@ package org.bloomery.redis;
 import java.util.Optional;
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.bloom.BloomLayout;
-import org.bloomery.api.bloom.BloomShape;
-import org.bloomery.api.bloom.ShapeOptions;
 import org.bloomery.api.spi.SpecOptions;
+import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.ShapeOptions;
 
 /**
  * A shared filter's spec, read: where it lives ({@link Location}), how many shards it has (option

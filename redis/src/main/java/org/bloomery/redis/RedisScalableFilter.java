@@ -20,10 +20,10 @@ import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.ScalableBody;
-import org.bloomery.api.bloom.BloomShape;
-import org.bloomery.api.bloom.GrowthPlan;
-import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.bloom.ScalableBody;
+import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.GrowthPlan;
+import org.bloomery.bloom.LayerPlan;
 import org.bloomery.api.spi.Envelope;
 
 /**

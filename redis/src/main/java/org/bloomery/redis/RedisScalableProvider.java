@@ -11,7 +11,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.bloom.GrowthPlan;
 
 /**
  * Registers kind {@code "redis-scalable"}: the {@code scalable} kind's layers stored in Redis with

@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.bloom.GrowthPlan;
 import org.bloomery.api.spi.SpecOptions;
+import org.bloomery.bloom.GrowthPlan;
 
 /**
  * A {@code redis-scalable} spec, read: where the filter lives ({@link Location}) and how it grows

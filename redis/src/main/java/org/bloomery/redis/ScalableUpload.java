@@ -10,9 +10,9 @@ import java.util.UUID;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.bloom.GrowthPlan;
-import org.bloomery.api.bloom.ScalableBody;
-import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.bloom.GrowthPlan;
+import org.bloomery.bloom.ScalableBody;
+import org.bloomery.bloom.LayerPlan;
 import org.bloomery.api.spi.Envelope;
 
 /**

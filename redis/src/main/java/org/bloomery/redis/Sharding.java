@@ -1,7 +1,7 @@
 package org.bloomery.redis;
 
-import org.bloomery.api.bloom.BloomShape;
-import org.bloomery.api.bloom.BlockedProbes;
+import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.BlockedProbes;
 
 /**
  * How a filter's cells are split over its shards. In the blocked layout ({@link BlockedProbes}) an

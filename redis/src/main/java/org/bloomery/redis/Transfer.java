@@ -14,10 +14,10 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.BloomLayout;
-import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BloomShape;
 
 /**
  * Moves in-process filters into Redis: publishing a snapshot under a name (upload) and OR-ing a

@@ -1,10 +1,10 @@
 package org.bloomery.scalable;
 
-import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.bloom.LayerPlan;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
-import org.bloomery.api.bloom.BitArray;
-import org.bloomery.api.bloom.BloomLayout;
+import org.bloomery.bloom.BitArray;
+import org.bloomery.bloom.BloomLayout;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 

@@ -1,6 +1,6 @@
 package org.bloomery.scalable;
 
-import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.bloom.GrowthPlan;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,14 +1,14 @@
 package org.bloomery.scalable;
 
-import org.bloomery.api.bloom.GrowthPlan;
-import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.bloom.GrowthPlan;
+import org.bloomery.bloom.LayerPlan;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.bloom.ScalableBody;
+import org.bloomery.bloom.ScalableBody;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
 

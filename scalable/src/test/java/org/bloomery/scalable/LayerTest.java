@@ -1,6 +1,6 @@
 package org.bloomery.scalable;
 
-import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.bloom.LayerPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.bloom.BloomShape;
 import org.junit.jupiter.api.Test;
 
 class LayerTest {

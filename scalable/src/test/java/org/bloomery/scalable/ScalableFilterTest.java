@@ -12,9 +12,9 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
+import org.bloomery.bloom.BloomShape;
 import org.junit.jupiter.api.Test;
 
 /** BF.ADD / BF.EXISTS / BF.INFO semantics, the non-scaling mode, clear, and round trips after growth. */

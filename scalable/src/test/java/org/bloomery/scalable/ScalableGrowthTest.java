@@ -1,13 +1,13 @@
 package org.bloomery.scalable;
 
-import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.bloom.GrowthPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.bloom.BloomShape;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,6 +1,6 @@
 package org.bloomery.scalable;
 
-import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.bloom.GrowthPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assumptions.assumeThat;

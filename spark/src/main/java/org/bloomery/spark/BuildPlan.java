@@ -14,7 +14,7 @@ import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.Writers;
+import org.bloomery.bloom.Writers;
 
 /**
  * A build that has been checked before any job runs: the kind exists and is held in-process, the

@@ -13,7 +13,7 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
-import org.bloomery.api.bloom.BloomLayout;
+import org.bloomery.bloom.BloomLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;

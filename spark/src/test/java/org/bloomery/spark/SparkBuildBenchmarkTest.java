@@ -16,7 +16,7 @@ import org.apache.spark.util.sketch.BloomFilter;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.BloomLayout;
+import org.bloomery.bloom.BloomLayout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;

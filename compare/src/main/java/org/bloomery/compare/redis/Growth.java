@@ -6,7 +6,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.compare.keys.KeyGenerator;
 import org.bloomery.compare.stats.Proportion;
 import org.bloomery.redis.RedisScalableFilter;

@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 /**
  * The probe positions of the {@link BloomLayout#BLOCKED blocked} layout, from a key hash alone, for

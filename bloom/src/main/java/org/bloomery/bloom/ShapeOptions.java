@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 /**
  * The sizing options a Bloom-family kind accepts, for {@link BloomShape#fromSpec(org.bloomery.api.FilterSpec,

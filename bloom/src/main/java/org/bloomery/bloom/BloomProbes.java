@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 /**
  * Derives a Bloom filter's k probe positions from one 64-bit key hash, by Kirsch–Mitzenmacher

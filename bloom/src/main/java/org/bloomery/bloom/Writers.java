@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.spi.SpecOptions;

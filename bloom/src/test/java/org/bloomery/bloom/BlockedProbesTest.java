@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 /**
  * What one layer of a scalable filter is built for ({@link GrowthPlan#layer}), and the Bloom shape

@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 /**
  * The false-positive model of the blocked layout ({@link BlockedProbes}), and the sizing it gives.

@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 import java.util.Objects;
 import java.util.Set;

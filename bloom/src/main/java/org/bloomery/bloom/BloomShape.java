@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 import java.util.HashSet;
 import java.util.List;

@@ -1,4 +1,4 @@
-package org.bloomery.api.bloom;
+package org.bloomery.bloom;
 
 import java.io.IOException;
 import org.bloomery.api.InvalidFilterDataException;
