@@ -62,6 +62,18 @@ public final class BlockedProbes {
     }
 
     /**
+     * The first 64-bit word of a key's block in an array of {@code words} words: {@code 8 *
+     * block(hash, words / 8)}. Every store of blocked cells (bits or counters) finds its block so.
+     *
+     * @param hash the key hash
+     * @param words the array's 64-bit words, a positive multiple of 8
+     * @return the word index, a multiple of 8 in [0, words)
+     */
+    public static long firstWord(long hash, long words) {
+        return block(hash, words >>> 3) << 3;
+    }
+
+    /**
      * Whether every key's {@link #rotation} is 0 at this k, so probe i lies in word {@code i mod 8}:
      * true for k = 8, 16, 32 and 64.
      *

@@ -7,9 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.ValueSource;
 
 class BitArrayTest {
 
@@ -66,235 +63,6 @@ class BitArrayTest {
         assertThatThrownBy(() -> a.orWith(new BitArray(64))).hasMessageContaining("1024 and 64");
     }
 
-    /** The probe methods touch exactly the positions BloomProbes gives, and count each new bit once. */
-    @Test
-    void probesSetAndTestTheBloomProbePositions() {
-        long m = 64 * 20;
-        BitArray bits = new BitArray(m);
-        long hash = 0x9E3779B97F4A7C15L;
-        assertThat(bits.probesSet(hash, 5)).isFalse();
-        assertThat(bits.setProbes(hash, 5)).isTrue();
-        assertThat(bits.setProbes(hash, 5)).isFalse();
-        java.util.Set<Long> positions = new java.util.HashSet<>();
-        long g = hash;
-        for (int i = 0; i < 5; i++, g += BloomProbes.step(hash)) {
-            positions.add(BloomProbes.position(g, m));
-        }
-        for (long i = 0; i < m; i++) {
-            assertThat(bits.get(i)).as("bit %d", i).isEqualTo(positions.contains(i));
-        }
-        assertThat(bits.cardinality()).isEqualTo(positions.size());
-        assertThat(bits.probesSet(hash, 5)).isTrue();
-        assertThat(bits.probesSet(hash + 1, 5)).isFalse();
-    }
-
-    /**
-     * setProbes against a replay of its positions, with either writer, for k up to 64 on arrays
-     * small enough that a key's probes often share a bit: it answers whether any of them was clear,
-     * sets exactly them, and counts each new bit once.
-     */
-    @ParameterizedTest
-    @EnumSource(Writers.class)
-    void setProbesMatchesAReplayOfItsPositions(Writers writers) {
-        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
-        for (long m : new long[] {64, 64 * 3, 64 * 50}) {
-            BitArray bits = new BitArray(m, writers);
-            java.util.BitSet replay = new java.util.BitSet();
-            for (int op = 0; op < 3_000; op++) {
-                long hash = random.nextLong();
-                int k = 1 + random.nextInt(64);
-                boolean anyClear = false;
-                long g = hash;
-                for (int i = 0; i < k; i++, g += BloomProbes.step(hash)) {
-                    int position = (int) BloomProbes.position(g, m);
-                    anyClear |= !replay.get(position);
-                    replay.set(position);
-                }
-                assertThat(bits.setProbes(hash, k)).as("m %d, k %d, hash %x", m, k, hash).isEqualTo(anyClear);
-                assertThat(bits.cardinality()).isEqualTo(replay.cardinality());
-                if (replay.cardinality() == m) {
-                    bits.clear();
-                    replay.clear();
-                }
-            }
-            for (int i = 0; i < m; i++) {
-                assertThat(bits.get(i)).as("bit %d of %d", i, m).isEqualTo(replay.get(i));
-            }
-        }
-    }
-
-    /**
-     * The query (its probes tested in pairs) answers exactly "every one of the k positions is set",
-     * for every k from 1 to 64 (odd k leave one probe after the pairs), on an array about half
-     * full, so both answers and a first clear bit at every probe occur.
-     */
-    @Test
-    void probesSetIsTrueExactlyWhenEveryPositionIsSet() {
-        long m = 64 * 37;
-        BitArray bits = new BitArray(m);
-        java.util.SplittableRandom random = new java.util.SplittableRandom(21);
-        for (int i = 0; i < m * 7 / 10; i++) {
-            bits.set(random.nextLong(m));
-        }
-        int trues = 0;
-        for (int k = 1; k <= 64; k++) {
-            for (int trial = 0; trial < 2_000; trial++) {
-                long hash = random.nextLong();
-                boolean all = true;
-                long g = hash;
-                for (int i = 0; i < k; i++, g += BloomProbes.step(hash)) {
-                    all &= bits.get(BloomProbes.position(g, m));
-                }
-                assertThat(bits.probesSet(hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
-                trues += all ? 1 : 0;
-            }
-        }
-        assertThat(trues).as("keys whose probes were all set").isGreaterThan(1_000);
-    }
-
-    /** The blocked query answers true exactly when every bit BlockedProbes gives is set, for every k. */
-    @Test
-    void blockProbesSetIsTrueExactlyWhenEveryPositionIsSet() {
-        long blocks = 37;
-        BitArray bits = new BitArray(512 * blocks);
-        java.util.SplittableRandom random = new java.util.SplittableRandom(24);
-        for (int i = 0; i < 512 * blocks * 9 / 10; i++) {
-            bits.set(random.nextLong(512 * blocks));
-        }
-        long[] masks = new long[8];
-        int trues = 0;
-        for (int k = 1; k <= 64; k++) {
-            for (int trial = 0; trial < 2_000; trial++) {
-                long hash = random.nextLong();
-                masks(hash, k, masks);
-                long base = BlockedProbes.block(hash, blocks) * 512;
-                boolean all = true;
-                for (int bit = 0; bit < 512; bit++) {
-                    all &= (masks[bit >>> 6] & 1L << bit) == 0 || bits.get(base + bit);
-                }
-                assertThat(bits.blockProbesSet(hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
-                trues += all ? 1 : 0;
-            }
-        }
-        assertThat(trues).as("keys whose probes were all set").isGreaterThan(1_000);
-    }
-
-    /** The blocked methods touch exactly the bits BlockedProbes gives, inside the key's block. */
-    @Test
-    void blockProbesSetAndTestTheBlockedPositions() {
-        long m = 512 * 7;
-        BitArray bits = new BitArray(m);
-        java.util.SplittableRandom random = new java.util.SplittableRandom(21);
-        long[] masks = new long[8];
-        for (int trial = 0; trial < 200; trial++) {
-            bits.clear();
-            long hash = random.nextLong();
-            int k = 1 + random.nextInt(64);
-            assertThat(bits.blockProbesSet(hash, k)).isFalse();
-            assertThat(bits.setBlockProbes(hash, k)).isTrue();
-            assertThat(bits.setBlockProbes(hash, k)).isFalse();
-            assertThat(bits.blockProbesSet(hash, k)).isTrue();
-            masks(hash, k, masks);
-            long block = BlockedProbes.block(hash, 7);
-            long expectedCount = 0;
-            for (long i = 0; i < m; i++) {
-                boolean inBlock = i / 512 == block;
-                int offset = (int) (i % 512);
-                boolean expected = inBlock && (masks[offset >>> 6] & (1L << offset)) != 0;
-                assertThat(bits.get(i)).as("bit %d", i).isEqualTo(expected);
-                expectedCount += expected ? 1 : 0;
-            }
-            assertThat(bits.cardinality()).isEqualTo(expectedCount);
-        }
-    }
-
-    /**
-     * The batch queries answer as the single ones, for both layouts and probe counts from 1 to 64,
-     * at the same indices only (stale answers inside the range replaced, those outside kept), across
-     * many chunks and a partial last one.
-     */
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 4, 7, 8, 13, 16, 64})
-    void batchQueriesMatchSingleQueries(int k) {
-        java.util.SplittableRandom random = new java.util.SplittableRandom(22);
-        BitArray bits = new BitArray(512 * 40);
-        long[] hashes = new long[3000];
-        boolean[] before = new boolean[hashes.length];
-        for (int i = 0; i < hashes.length; i++) {
-            hashes[i] = random.nextLong();
-            if (i % 2 == 0) {
-                bits.setProbes(hashes[i], k);
-                bits.setBlockProbes(hashes[i], k);
-            }
-            before[i] = i % 3 == 0;
-        }
-        boolean[] standard = before.clone();
-        boolean[] blocked = before.clone();
-        bits.probesSet(hashes, 10, hashes.length - 10, k, standard);
-        bits.blockProbesSet(hashes, 10, hashes.length - 10, k, blocked);
-        for (int i = 0; i < hashes.length; i++) {
-            boolean inRange = i >= 10 && i < hashes.length - 10;
-            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange ? bits.probesSet(hashes[i], k) : before[i]);
-            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange ? bits.blockProbesSet(hashes[i], k) : before[i]);
-        }
-        // The OR forms keep every true answer and add the single answers to the false ones.
-        boolean[] orStandard = before.clone();
-        boolean[] orBlocked = before.clone();
-        bits.orProbesSet(hashes, 10, hashes.length - 10, k, orStandard);
-        bits.orBlockProbesSet(hashes, 10, hashes.length - 10, k, orBlocked);
-        for (int i = 0; i < hashes.length; i++) {
-            boolean inRange = i >= 10 && i < hashes.length - 10;
-            assertThat(orStandard[i]).as("or standard %d", i)
-                    .isEqualTo(before[i] || inRange && bits.probesSet(hashes[i], k));
-            assertThat(orBlocked[i]).as("or blocked %d", i)
-                    .isEqualTo(before[i] || inRange && bits.blockProbesSet(hashes[i], k));
-        }
-    }
-
-    /**
-     * Four threads add 400 keys into two shared blocks (3 probes each, about 70% of the bits end set): the one atomic OR per
-     * word must lose no bit and count each exactly once.
-     */
-    @Test
-    void concurrentBlockAddsAreNeverLost() throws InterruptedException {
-        BitArray bits = new BitArray(1024);
-        long[][] keys = new long[4][100];
-        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
-        for (long[] row : keys) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = random.nextLong();
-            }
-        }
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (long[] row : keys) {
-            threads.add(new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                for (long hash : row) {
-                    bits.setBlockProbes(hash, 3);
-                }
-            }));
-        }
-        threads.forEach(Thread::start);
-        start.countDown();
-        for (Thread t : threads) {
-            t.join();
-        }
-        BitArray sequential = new BitArray(1024);
-        for (long[] row : keys) {
-            for (long hash : row) {
-                sequential.setBlockProbes(hash, 3);
-                assertThat(bits.blockProbesSet(hash, 3)).isTrue();
-            }
-        }
-        assertThat(sameBits(bits, sequential)).isTrue();
-        assertThat(bits.cardinality()).isEqualTo(sequential.cardinality());
-    }
-
     /** Four threads set interleaved bits of the same words: compare-and-set must lose none. */
     @Test
     void concurrentSetsInOneWordAreNeverLost() throws InterruptedException {
@@ -345,7 +113,7 @@ class BitArrayTest {
     }
 
     /** Whether two arrays hold the same bits, read one at a time. */
-    private static boolean sameBits(BitArray a, BitArray b) {
+    static boolean sameBits(BitArray a, BitArray b) {
         if (a.bitSize() != b.bitSize()) {
             return false;
         }
@@ -355,17 +123,5 @@ class BitArrayTest {
             }
         }
         return true;
-    }
-
-    /**
-     * The oracle of a key's probes in its block: bit j of {@code masks[w]} is set when one of the k
-     * probes is cell {@code 64w + j}, as {@link BlockedProbes#cell} gives them one by one.
-     */
-    private static void masks(long hash, int k, long[] masks) {
-        java.util.Arrays.fill(masks, 0L);
-        for (int i = 0; i < k; i++) {
-            int cell = BlockedProbes.cell(hash, i, k, BlockedProbes.BLOCK_BITS);
-            masks[cell >>> 6] |= 1L << cell;
-        }
     }
 }

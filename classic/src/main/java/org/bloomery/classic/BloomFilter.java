@@ -13,6 +13,7 @@ import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.bloom.BitArray;
+import org.bloomery.bloom.BitProbing;
 import org.bloomery.bloom.BlockedProbes;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomProbes;
@@ -85,7 +86,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     private final BloomShape shape;
     private final long m;
     private final int k;
-    private final boolean blocked;
+    /** The layout's probe strategy, final so that each filter's calls reach one class. */
+    private final BitProbing probing;
     private final BitArray bits;
 
     BloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BitArray bits) {
@@ -94,7 +96,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
-        this.blocked = shape.layout() == BloomLayout.BLOCKED;
+        this.probing = shape.layout().bitProbing();
         this.bits = bits;
     }
 
@@ -169,12 +171,12 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public boolean addHash(long hash) {
-        return blocked ? bits.setBlockProbes(hash, k) : bits.setProbes(hash, k);
+        return probing.setProbes(bits, hash, k);
     }
 
     @Override
     public boolean mightContainHash(long hash) {
-        return blocked ? bits.blockProbesSet(hash, k) : bits.probesSet(hash, k);
+        return probing.probesSet(bits, hash, k);
     }
 
     /** Tests every key without an early exit, so the cache misses of several keys overlap. */
@@ -182,11 +184,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        if (blocked) {
-            bits.blockProbesSet(hashes, from, to, k, out);
-        } else {
-            bits.probesSet(hashes, from, to, k, out);
-        }
+        probing.probesSet(bits, hashes, from, to, k, out);
     }
 
     /**
@@ -265,7 +263,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     private Optional<String> mismatch(BloomFilter<?> other) {
         Objects.requireNonNull(other, "other");
-        if (other.blocked != blocked) {
+        if (other.layout() != layout()) {
             return Optional.of("layout (" + layout().optionValue() + " here, " + other.layout().optionValue()
                     + " in the other)");
         }

@@ -14,6 +14,7 @@ import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.bloomery.bloom.BitArray;
 import org.bloomery.bloom.BlockedProbes;
+import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The blocked layout split over shards: concatenated in shard order, the shards hold exactly the
- * bits an in-process blocked bit array ({@link BitArray#setBlockProbes}) holds for the same items,
+ * bits an in-process blocked bit array ({@link BloomLayout#BLOCKED}'s {@link org.bloomery.bloom.BitProbing#setProbes}) holds for the same items,
  * whatever the number of shards (even when it does not divide the blocks); each item's k counters
  * sit in its block's shard; and the standard layout refuses more than one shard.
  */
@@ -44,7 +45,7 @@ class ShardingTest extends OnSharedServer {
         long[] hashes = new long[ITEMS];
         for (int i = 0; i < ITEMS; i++) {
             hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
-            expected.setBlockProbes(hashes[i], shape.hashes());
+            BloomLayout.BLOCKED.bitProbing().setProbes(expected, hashes[i], shape.hashes());
         }
         filter.addAllHashes(hashes);
         ByteArrayOutputStream all = new ByteArrayOutputStream();

@@ -4,7 +4,7 @@ import org.bloomery.bloom.LayerPlan;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.bloom.BitArray;
-import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BitProbing;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 
@@ -18,13 +18,14 @@ final class Layer {
     private final BitArray bits;
     private final AtomicLong items;
     private final int k;
-    private final boolean blocked;
+    /** The layout's probe strategy, the same for every layer of a filter. */
+    private final BitProbing probing;
 
     private Layer(LayerPlan plan, BitArray bits, long items) {
         this.plan = plan;
         this.bits = bits;
         this.k = plan.shape().hashes();
-        this.blocked = plan.shape().layout() == BloomLayout.BLOCKED;
+        this.probing = plan.shape().layout().bitProbing();
         this.items = new AtomicLong(items);
     }
 
@@ -58,7 +59,7 @@ final class Layer {
 
     /** @return whether every one of the item's k bits is set */
     boolean mightContain(long hash) {
-        return blocked ? bits.blockProbesSet(hash, k) : bits.probesSet(hash, k);
+        return probing.probesSet(bits, hash, k);
     }
 
     /**
@@ -66,11 +67,7 @@ final class Layer {
      * that overlaps the keys' cache misses and skips keys already answered true.
      */
     void orMightContain(long[] hashes, int from, int to, boolean[] out) {
-        if (blocked) {
-            bits.orBlockProbesSet(hashes, from, to, k, out);
-        } else {
-            bits.orProbesSet(hashes, from, to, k, out);
-        }
+        probing.orProbesSet(bits, hashes, from, to, k, out);
     }
 
     /**
@@ -93,11 +90,7 @@ final class Layer {
 
     /** Sets the item's k bits; call after {@link #tryReserve} succeeded. */
     void insert(long hash) {
-        if (blocked) {
-            bits.setBlockProbes(hash, k);
-        } else {
-            bits.setProbes(hash, k);
-        }
+        probing.setProbes(bits, hash, k);
     }
 
     /** @return items inserted into this layer */

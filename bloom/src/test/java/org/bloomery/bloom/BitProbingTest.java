@@ -1,0 +1,261 @@
+package org.bloomery.bloom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The probe strategies of both layouts, each against an oracle of its positions ({@link
+ * BloomProbes}, {@link BlockedProbes#cell}) read back bit by bit from the storage.
+ */
+class BitProbingTest {
+    private static final BitProbing STANDARD = BloomLayout.STANDARD.bitProbing();
+    private static final BitProbing BLOCKED = BloomLayout.BLOCKED.bitProbing();
+
+    /** The probe methods touch exactly the positions BloomProbes gives, and count each new bit once. */
+    @Test
+    void probesSetAndTestTheBloomProbePositions() {
+        long m = 64 * 20;
+        BitArray bits = new BitArray(m);
+        long hash = 0x9E3779B97F4A7C15L;
+        assertThat(STANDARD.probesSet(bits, hash, 5)).isFalse();
+        assertThat(STANDARD.setProbes(bits, hash, 5)).isTrue();
+        assertThat(STANDARD.setProbes(bits, hash, 5)).isFalse();
+        java.util.Set<Long> positions = new java.util.HashSet<>();
+        long g = hash;
+        for (int i = 0; i < 5; i++, g += BloomProbes.step(hash)) {
+            positions.add(BloomProbes.position(g, m));
+        }
+        for (long i = 0; i < m; i++) {
+            assertThat(bits.get(i)).as("bit %d", i).isEqualTo(positions.contains(i));
+        }
+        assertThat(bits.cardinality()).isEqualTo(positions.size());
+        assertThat(STANDARD.probesSet(bits, hash, 5)).isTrue();
+        assertThat(STANDARD.probesSet(bits, hash + 1, 5)).isFalse();
+    }
+
+    /**
+     * setProbes against a replay of its positions, with either writer, for k up to 64 on arrays
+     * small enough that a key's probes often share a bit: it answers whether any of them was clear,
+     * sets exactly them, and counts each new bit once.
+     */
+    @ParameterizedTest
+    @EnumSource(Writers.class)
+    void setProbesMatchesAReplayOfItsPositions(Writers writers) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
+        for (long m : new long[] {64, 64 * 3, 64 * 50}) {
+            BitArray bits = new BitArray(m, writers);
+            java.util.BitSet replay = new java.util.BitSet();
+            for (int op = 0; op < 3_000; op++) {
+                long hash = random.nextLong();
+                int k = 1 + random.nextInt(64);
+                boolean anyClear = false;
+                long g = hash;
+                for (int i = 0; i < k; i++, g += BloomProbes.step(hash)) {
+                    int position = (int) BloomProbes.position(g, m);
+                    anyClear |= !replay.get(position);
+                    replay.set(position);
+                }
+                assertThat(STANDARD.setProbes(bits, hash, k)).as("m %d, k %d, hash %x", m, k, hash).isEqualTo(anyClear);
+                assertThat(bits.cardinality()).isEqualTo(replay.cardinality());
+                if (replay.cardinality() == m) {
+                    bits.clear();
+                    replay.clear();
+                }
+            }
+            for (int i = 0; i < m; i++) {
+                assertThat(bits.get(i)).as("bit %d of %d", i, m).isEqualTo(replay.get(i));
+            }
+        }
+    }
+
+    /**
+     * The query (its probes tested in pairs) answers exactly "every one of the k positions is set",
+     * for every k from 1 to 64 (odd k leave one probe after the pairs), on an array about half
+     * full, so both answers and a first clear bit at every probe occur.
+     */
+    @Test
+    void probesSetIsTrueExactlyWhenEveryPositionIsSet() {
+        long m = 64 * 37;
+        BitArray bits = new BitArray(m);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(21);
+        for (int i = 0; i < m * 7 / 10; i++) {
+            bits.set(random.nextLong(m));
+        }
+        int trues = 0;
+        for (int k = 1; k <= 64; k++) {
+            for (int trial = 0; trial < 2_000; trial++) {
+                long hash = random.nextLong();
+                boolean all = true;
+                long g = hash;
+                for (int i = 0; i < k; i++, g += BloomProbes.step(hash)) {
+                    all &= bits.get(BloomProbes.position(g, m));
+                }
+                assertThat(STANDARD.probesSet(bits, hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
+                trues += all ? 1 : 0;
+            }
+        }
+        assertThat(trues).as("keys whose probes were all set").isGreaterThan(1_000);
+    }
+
+    /** The blocked query answers true exactly when every bit BlockedProbes gives is set, for every k. */
+    @Test
+    void blockProbesSetIsTrueExactlyWhenEveryPositionIsSet() {
+        long blocks = 37;
+        BitArray bits = new BitArray(512 * blocks);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(24);
+        for (int i = 0; i < 512 * blocks * 9 / 10; i++) {
+            bits.set(random.nextLong(512 * blocks));
+        }
+        long[] masks = new long[8];
+        int trues = 0;
+        for (int k = 1; k <= 64; k++) {
+            for (int trial = 0; trial < 2_000; trial++) {
+                long hash = random.nextLong();
+                masks(hash, k, masks);
+                long base = BlockedProbes.block(hash, blocks) * 512;
+                boolean all = true;
+                for (int bit = 0; bit < 512; bit++) {
+                    all &= (masks[bit >>> 6] & 1L << bit) == 0 || bits.get(base + bit);
+                }
+                assertThat(BLOCKED.probesSet(bits, hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
+                trues += all ? 1 : 0;
+            }
+        }
+        assertThat(trues).as("keys whose probes were all set").isGreaterThan(1_000);
+    }
+
+    /** The blocked methods touch exactly the bits BlockedProbes gives, inside the key's block. */
+    @Test
+    void blockProbesSetAndTestTheBlockedPositions() {
+        long m = 512 * 7;
+        BitArray bits = new BitArray(m);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(21);
+        long[] masks = new long[8];
+        for (int trial = 0; trial < 200; trial++) {
+            bits.clear();
+            long hash = random.nextLong();
+            int k = 1 + random.nextInt(64);
+            assertThat(BLOCKED.probesSet(bits, hash, k)).isFalse();
+            assertThat(BLOCKED.setProbes(bits, hash, k)).isTrue();
+            assertThat(BLOCKED.setProbes(bits, hash, k)).isFalse();
+            assertThat(BLOCKED.probesSet(bits, hash, k)).isTrue();
+            masks(hash, k, masks);
+            long block = BlockedProbes.block(hash, 7);
+            long expectedCount = 0;
+            for (long i = 0; i < m; i++) {
+                boolean inBlock = i / 512 == block;
+                int offset = (int) (i % 512);
+                boolean expected = inBlock && (masks[offset >>> 6] & (1L << offset)) != 0;
+                assertThat(bits.get(i)).as("bit %d", i).isEqualTo(expected);
+                expectedCount += expected ? 1 : 0;
+            }
+            assertThat(bits.cardinality()).isEqualTo(expectedCount);
+        }
+    }
+
+    /**
+     * The batch queries answer as the single ones, for both layouts and probe counts from 1 to 64,
+     * at the same indices only (stale answers inside the range replaced, those outside kept), across
+     * many chunks and a partial last one.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4, 7, 8, 13, 16, 64})
+    void batchQueriesMatchSingleQueries(int k) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(22);
+        BitArray bits = new BitArray(512 * 40);
+        long[] hashes = new long[3000];
+        boolean[] before = new boolean[hashes.length];
+        for (int i = 0; i < hashes.length; i++) {
+            hashes[i] = random.nextLong();
+            if (i % 2 == 0) {
+                STANDARD.setProbes(bits, hashes[i], k);
+                BLOCKED.setProbes(bits, hashes[i], k);
+            }
+            before[i] = i % 3 == 0;
+        }
+        boolean[] standard = before.clone();
+        boolean[] blocked = before.clone();
+        STANDARD.probesSet(bits, hashes, 10, hashes.length - 10, k, standard);
+        BLOCKED.probesSet(bits, hashes, 10, hashes.length - 10, k, blocked);
+        for (int i = 0; i < hashes.length; i++) {
+            boolean inRange = i >= 10 && i < hashes.length - 10;
+            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange ? STANDARD.probesSet(bits, hashes[i], k) : before[i]);
+            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange ? BLOCKED.probesSet(bits, hashes[i], k) : before[i]);
+        }
+        // The OR forms keep every true answer and add the single answers to the false ones.
+        boolean[] orStandard = before.clone();
+        boolean[] orBlocked = before.clone();
+        STANDARD.orProbesSet(bits, hashes, 10, hashes.length - 10, k, orStandard);
+        BLOCKED.orProbesSet(bits, hashes, 10, hashes.length - 10, k, orBlocked);
+        for (int i = 0; i < hashes.length; i++) {
+            boolean inRange = i >= 10 && i < hashes.length - 10;
+            assertThat(orStandard[i]).as("or standard %d", i)
+                    .isEqualTo(before[i] || inRange && STANDARD.probesSet(bits, hashes[i], k));
+            assertThat(orBlocked[i]).as("or blocked %d", i)
+                    .isEqualTo(before[i] || inRange && BLOCKED.probesSet(bits, hashes[i], k));
+        }
+    }
+
+    /**
+     * Four threads add 400 keys into two shared blocks (3 probes each, about 70% of the bits end set): the one atomic OR per
+     * word must lose no bit and count each exactly once.
+     */
+    @Test
+    void concurrentBlockAddsAreNeverLost() throws InterruptedException {
+        BitArray bits = new BitArray(1024);
+        long[][] keys = new long[4][100];
+        java.util.SplittableRandom random = new java.util.SplittableRandom(23);
+        for (long[] row : keys) {
+            for (int i = 0; i < row.length; i++) {
+                row[i] = random.nextLong();
+            }
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        for (long[] row : keys) {
+            threads.add(new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                for (long hash : row) {
+                    BLOCKED.setProbes(bits, hash, 3);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        start.countDown();
+        for (Thread t : threads) {
+            t.join();
+        }
+        BitArray sequential = new BitArray(1024);
+        for (long[] row : keys) {
+            for (long hash : row) {
+                BLOCKED.setProbes(sequential, hash, 3);
+                assertThat(BLOCKED.probesSet(bits, hash, 3)).isTrue();
+            }
+        }
+        assertThat(BitArrayTest.sameBits(bits, sequential)).isTrue();
+        assertThat(bits.cardinality()).isEqualTo(sequential.cardinality());
+    }
+
+    /**
+     * The oracle of a key's probes in its block: bit j of {@code masks[w]} is set when one of the k
+     * probes is cell {@code 64w + j}, as {@link BlockedProbes#cell} gives them one by one.
+     */
+    private static void masks(long hash, int k, long[] masks) {
+        java.util.Arrays.fill(masks, 0L);
+        for (int i = 0; i < k; i++) {
+            int cell = BlockedProbes.cell(hash, i, k, BlockedProbes.BLOCK_BITS);
+            masks[cell >>> 6] |= 1L << cell;
+        }
+    }
+}
