@@ -79,7 +79,8 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     private final long m;
     private final int k;
     private final BloomShape shape;
-    private final boolean blocked;
+    /** The layout's probe strategy, final so that each filter's calls reach one class. */
+    private final CounterProbing probing;
     private final NibbleArray counters;
 
     private CountingBloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
@@ -88,7 +89,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
-        this.blocked = shape.layout() == BloomLayout.BLOCKED;
+        this.probing = CounterProbing.of(shape.layout());
         this.counters = counters;
     }
 
@@ -161,13 +162,13 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        return blocked ? counters.incrementBlock(hash, k) : counters.incrementProbes(hash, k);
+        return probing.increment(counters, hash, k);
     }
 
     /** @return true if none of the item's k counters is 0 */
     @Override
     public boolean mightContainHash(long hash) {
-        return blocked ? counters.blockNonZero(hash, k) : counters.probesNonZero(hash, k);
+        return probing.nonZero(counters, hash, k);
     }
 
     /** Reads every key's counters without an early exit, so the cache misses of several keys overlap. */
@@ -175,7 +176,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        counters.nonZero(blocked, hashes, from, to, k, out);
+        probing.nonZero(counters, hashes, from, to, k, out);
     }
 
     /**
@@ -186,16 +187,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean removeHash(long hash) {
-        if (blocked) {
-            return counters.removeBlock(hash, k);
-        }
-        // The check pass leaves the k words in cache, so the decrement pass costs little more than
-        // its compare-and-sets.
-        if (!mightContainHash(hash)) {
-            return false;
-        }
-        counters.decrementProbes(hash, k);
-        return true;
+        return probing.remove(counters, hash, k);
     }
 
     /**
@@ -218,16 +210,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @return 0 to 15
      */
     public int countHash(long hash) {
-        if (blocked) {
-            return counters.blockMinimum(hash, k);
-        }
-        int least = Nibbles.MAX;
-        long g = hash;
-        long step = BloomProbes.step(hash);
-        for (int i = 0; i < k && least > 0; i++, g += step) {
-            least = Math.min(least, counters.get(BloomProbes.position(g, m)));
-        }
-        return least;
+        return probing.minimum(counters, hash, k);
     }
 
     /** @return counters at 15, which no longer go down; current without a rescan */
@@ -301,7 +284,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
 
     private String mismatch(CountingBloomFilter<?> other) {
         Objects.requireNonNull(other, "other");
-        if (other.blocked != blocked) {
+        if (other.layout() != layout()) {
             return "layouts differ (" + layout().optionValue() + " and " + other.layout().optionValue() + ")";
         }
         if (other.m != m) {

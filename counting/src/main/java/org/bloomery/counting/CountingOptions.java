@@ -18,7 +18,7 @@ final class CountingOptions {
 
     /** Counters, hashes, layout and writers; a blocked layout puts 128 four-bit counters in a 512-bit block. */
     private static final ShapeOptions OPTIONS = new ShapeOptions(CountingBloomFilter.KIND, COUNTERS,
-            NibbleArray.MAX_COUNTERS, LIMIT, NibbleArray.BLOCK_COUNTERS, false).withWriters();
+            NibbleArray.MAX_COUNTERS, LIMIT, BlockedCounterProbing.BLOCK_COUNTERS, false).withWriters();
 
     private CountingOptions() {
     }
