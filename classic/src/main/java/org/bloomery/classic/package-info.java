@@ -1,5 +1,5 @@
 /**
- * The classic Bloom filter: {@link org.bloomery.classic.BloomFilter}, a lock-free, mergeable bit
+ * The classic Bloom filter: {@link org.bloomery.classic.ClassicFilter}, a lock-free, mergeable bit
  * array with k probes per item, and {@link org.bloomery.classic.ClassicFilterProvider}, which
  * registers it with {@link org.bloomery.api.Filters} as kind {@code "classic"}.
  */

@@ -18,7 +18,7 @@ class ClassicFilterProviderTest {
     void filtersCreatesATypedBloomFilter() {
         MembershipFilter<CharSequence> filter = Filters.create("classic", FilterSpec.of(1000, 0.01), KeyHasher.strings());
 
-        assertThat(filter).isInstanceOf(BloomFilter.class);
+        assertThat(filter).isInstanceOf(ClassicFilter.class);
         assertThat(filter.capabilities()).containsExactlyInAnyOrder(Capability.CONCURRENT, Capability.MERGE, Capability.ADD);
         assertThat(Filters.choose(Set.of(Capability.MERGE, Capability.CONCURRENT)))
                 .extracting(FilterProvider::kind).contains("classic");
@@ -44,6 +44,6 @@ class ClassicFilterProviderTest {
         MembershipFilter<CharSequence> filter = Filters.fromProperties(properties, KeyHasher.strings());
 
         assertThat(filter.bitSize()).isEqualTo(4096);
-        assertThat(((BloomFilter<?>) filter).hashes()).isEqualTo(3);
+        assertThat(((ClassicFilter<?>) filter).hashes()).isEqualTo(3);
     }
 }
