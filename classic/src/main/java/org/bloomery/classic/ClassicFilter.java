@@ -150,7 +150,7 @@ public final class ClassicFilter<T> implements MembershipFilter<T> {
      */
     public static <T> ClassicFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return ClassicBody.read(in, hasher);
+        return ClassicCodec.read(in, hasher);
     }
 
     /**
@@ -378,7 +378,7 @@ public final class ClassicFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        ClassicBody.write(out, this, bits);
+        ClassicCodec.write(out, this, bits);
     }
 
     @Override

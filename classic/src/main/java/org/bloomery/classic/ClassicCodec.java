@@ -18,10 +18,10 @@ import org.bloomery.api.spi.Envelope;
  * those words (long). The count follows the
  * words so it can be taken while writing them from the live array: no snapshot copy is needed.
  */
-final class ClassicBody {
+final class ClassicCodec {
     private static final int FIELD_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES + Long.BYTES;
 
-    private ClassicBody() {
+    private ClassicCodec() {
     }
 
     /**
