@@ -13,7 +13,7 @@ import org.bloomery.api.MembershipFilter;
 import org.junit.jupiter.api.Test;
 
 /** The provider as {@link Filters} finds it on the class path. */
-class ClassicFilterProviderTest {
+class ClassicProviderTest {
     @Test
     void filtersCreatesATypedBloomFilter() {
         MembershipFilter<CharSequence> filter = Filters.create("classic", FilterSpec.of(1000, 0.01), KeyHasher.strings());
@@ -28,7 +28,7 @@ class ClassicFilterProviderTest {
     void descriptionListsBothOptions() {
         FilterProvider provider = Filters.provider("classic").orElseThrow();
 
-        assertThat(provider).isInstanceOf(ClassicFilterProvider.class);
+        assertThat(provider).isInstanceOf(ClassicProvider.class);
         assertThat(provider.description()).contains("bits").contains("hashes").contains("16 GiB");
     }
 

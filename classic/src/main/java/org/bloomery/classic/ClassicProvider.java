@@ -15,9 +15,9 @@ import org.bloomery.api.bloom.BloomShape;
  * Registers {@link ClassicFilter} with {@link org.bloomery.api.Filters} as kind {@code "classic"},
  * with capabilities {@link Capability#CONCURRENT} and {@link Capability#MERGE}.
  */
-public final class ClassicFilterProvider implements FilterProvider {
+public final class ClassicProvider implements FilterProvider {
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
-    public ClassicFilterProvider() {
+    public ClassicProvider() {
     }
 
     @Override
