@@ -11,7 +11,7 @@ import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 
-/** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingBloomFilter}s. */
+/** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingFilter}s. */
 public final class CountingFilterProvider implements FilterProvider {
 
     /** The provider, as {@link java.util.ServiceLoader} creates it. */
@@ -20,12 +20,12 @@ public final class CountingFilterProvider implements FilterProvider {
 
     @Override
     public String kind() {
-        return CountingBloomFilter.KIND;
+        return CountingFilter.KIND;
     }
 
     @Override
     public Set<Capability> capabilities() {
-        return CountingBloomFilter.CAPABILITIES;
+        return CountingFilter.CAPABILITIES;
     }
 
     @Override
@@ -41,11 +41,11 @@ public final class CountingFilterProvider implements FilterProvider {
 
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return CountingBloomFilter.create(spec, hasher);
+        return CountingFilter.create(spec, hasher);
     }
 
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return CountingBloomFilter.readFrom(in, hasher);
+        return CountingFilter.readFrom(in, hasher);
     }
 }

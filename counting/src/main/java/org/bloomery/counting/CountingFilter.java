@@ -61,7 +61,7 @@ import org.bloomery.api.spi.FilterDataInput;
  *
  * @param <T> the item type
  */
-public final class CountingBloomFilter<T> implements MembershipFilter<T> {
+public final class CountingFilter<T> implements MembershipFilter<T> {
     /** The kind's name. */
     static final String KIND = "counting";
     /** What a counting filter with many writers (the default) can do; its provider declares the same. */
@@ -82,7 +82,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     private final boolean blocked;
     private final NibbleArray counters;
 
-    private CountingBloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
+    private CountingFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
         this.spec = spec;
         this.hasher = hasher;
         this.shape = shape;
@@ -105,11 +105,11 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException for an unknown option, a value out of range, or a spec that
      *     needs more than 2^34 counters
      */
-    public static <T> CountingBloomFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+    public static <T> CountingFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         BloomShape shape = CountingOptions.shape(spec);
-        return new CountingBloomFilter<>(spec, hasher, shape, new NibbleArray(shape.cells(), Writers.of(spec, KIND)));
+        return new CountingFilter<>(spec, hasher, shape, new NibbleArray(shape.cells(), Writers.of(spec, KIND)));
     }
 
     /**
@@ -123,12 +123,12 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      *     or probe count does not match its spec
      * @throws IOException if the stream fails
      */
-    public static <T> CountingBloomFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+    public static <T> CountingFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
         return Envelope.read(in, KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
     }
 
-    private static <T> CountingBloomFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
+    private static <T> CountingFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
             throws IOException {
         BloomShape shape;
         try {
@@ -151,7 +151,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
             throw new InvalidFilterDataException("layout " + layout.optionValue() + " does not match the spec, which"
                     + " gives " + shape.layout().optionValue());
         }
-        return new CountingBloomFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters, Writers.of(spec, KIND)));
+        return new CountingFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters, Writers.of(spec, KIND)));
     }
 
     /**
@@ -262,7 +262,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @param other another counting filter
      * @return true if they can be merged
      */
-    public boolean isCompatible(CountingBloomFilter<?> other) {
+    public boolean isCompatible(CountingFilter<?> other) {
         return mismatch(other) == null;
     }
 
@@ -274,7 +274,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException naming the mismatch if the filters differ in layout, counters,
      *     hashes or hasher id; this filter is then unchanged
      */
-    public void mergeFrom(CountingBloomFilter<T> other) {
+    public void mergeFrom(CountingFilter<T> other) {
         String mismatch = mismatch(other);
         if (mismatch != null) {
             throw new IllegalArgumentException("cannot merge counting filters: " + mismatch);
@@ -283,7 +283,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * {@link #mergeFrom(CountingBloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     * {@link #mergeFrom(CountingFilter)} for a filter known only as a {@link MembershipFilter}.
      *
      * @param other a compatible counting filter; it is not changed
      * @throws IllegalArgumentException if {@code other} is not a counting filter, or differs in
@@ -292,14 +292,14 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     @Override
     public void mergeFrom(MembershipFilter<T> other) {
         Objects.requireNonNull(other, "other");
-        if (!(other instanceof CountingBloomFilter<T> counting)) {
+        if (!(other instanceof CountingFilter<T> counting)) {
             throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
                     + "' into a counting filter");
         }
         mergeFrom(counting);
     }
 
-    private String mismatch(CountingBloomFilter<?> other) {
+    private String mismatch(CountingFilter<?> other) {
         Objects.requireNonNull(other, "other");
         if (other.blocked != blocked) {
             return "layouts differ (" + layout().optionValue() + " and " + other.layout().optionValue() + ")";
@@ -381,7 +381,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public String toString() {
-        return "CountingBloomFilter{counters=" + m + ", hashes=" + k + ", layout=" + layout().optionValue()
+        return "CountingFilter{counters=" + m + ", hashes=" + k + ", layout=" + layout().optionValue()
                 + ", nonZero=" + nonZeroCounters()
                 + ", saturated=" + saturatedCounters() + ", hasher=" + hasher.id() + "}";
     }
