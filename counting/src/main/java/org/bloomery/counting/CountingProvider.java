@@ -12,10 +12,10 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 
 /** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingFilter}s. */
-public final class CountingFilterProvider implements FilterProvider {
+public final class CountingProvider implements FilterProvider {
 
     /** The provider, as {@link java.util.ServiceLoader} creates it. */
-    public CountingFilterProvider() {
+    public CountingProvider() {
     }
 
     @Override
