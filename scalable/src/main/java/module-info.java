@@ -3,7 +3,7 @@
  * grows as items arrive while keeping the whole filter's false-positive rate under its target.
  */
 module org.bloomery.scalable {
-    // Transitive: ScalableBloomFilter's public signatures use the api's types.
+    // Transitive: ScalableFilter's public signatures use the api's types.
     requires transitive org.bloomery.api;
 
     exports org.bloomery.scalable;

@@ -10,7 +10,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 
 /**
- * Registers kind {@code "scalable"}, the {@link ScalableBloomFilter}, with {@link
+ * Registers kind {@code "scalable"}, the {@link ScalableFilter}, with {@link
  * java.util.ServiceLoader}. Stateless.
  */
 public final class ScalableFilterProvider implements FilterProvider {
@@ -21,12 +21,12 @@ public final class ScalableFilterProvider implements FilterProvider {
 
     @Override
     public String kind() {
-        return ScalableBloomFilter.KIND;
+        return ScalableFilter.KIND;
     }
 
     @Override
     public Set<Capability> capabilities() {
-        return ScalableBloomFilter.CAPABILITIES;
+        return ScalableFilter.CAPABILITIES;
     }
 
     @Override
@@ -44,11 +44,11 @@ public final class ScalableFilterProvider implements FilterProvider {
 
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return ScalableBloomFilter.create(spec, hasher);
+        return ScalableFilter.create(spec, hasher);
     }
 
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return ScalableBloomFilter.readFrom(in, hasher);
+        return ScalableFilter.readFrom(in, hasher);
     }
 }

@@ -50,7 +50,7 @@ import org.bloomery.api.MembershipFilter;
  *
  * @param <T> the item type
  */
-public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
+public final class ScalableFilter<T> implements MembershipFilter<T> {
     static final String KIND = "scalable";
     /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
     static final Set<Capability> CAPABILITIES =
@@ -65,7 +65,7 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
     /** Replaced, never modified, so a reader sees a consistent list of layers without a lock. */
     private volatile Layer[] layers;
 
-    ScalableBloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, GrowthPlan plan, Layer[] layers) {
+    ScalableFilter(FilterSpec spec, KeyHasher<? super T> hasher, GrowthPlan plan, Layer[] layers) {
         this.spec = spec;
         this.hasher = hasher;
         this.plan = plan;
@@ -83,10 +83,10 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
      *     the allowed range, or if the first layer needs more than 64 hashes, 2^37 bits or the free
      *     heap
      */
-    public static <T> ScalableBloomFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+    public static <T> ScalableFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        GrowthPlan plan = GrowthPlan.of(spec, ScalableBloomFilter.KIND);
+        GrowthPlan plan = GrowthPlan.of(spec, ScalableFilter.KIND);
         Layer first;
         try {
             first = Layer.allocate(plan.layer(0));
@@ -94,7 +94,7 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
             throw new IllegalArgumentException("kind '" + KIND + "' cannot build layer 0 for " + spec + ": "
                     + e.getMessage(), e);
         }
-        return new ScalableBloomFilter<>(spec, hasher, plan, new Layer[] {first});
+        return new ScalableFilter<>(spec, hasher, plan, new Layer[] {first});
     }
 
     /**
@@ -108,7 +108,7 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
      *     saying why
      * @throws IOException if the stream fails
      */
-    public static <T> ScalableBloomFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+    public static <T> ScalableFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
         return ScalableFormat.read(in, hasher);
     }
@@ -306,7 +306,7 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public String toString() {
-        return "ScalableBloomFilter[layers=" + layers.length + ", items=" + approximateCount() + ", bits="
+        return "ScalableFilter[layers=" + layers.length + ", items=" + approximateCount() + ", bits="
                 + bitSize() + ", spec=" + spec + "]";
     }
 }
