@@ -8,5 +8,5 @@ module org.bloomery.scalable {
 
     exports org.bloomery.scalable;
 
-    provides org.bloomery.api.FilterProvider with org.bloomery.scalable.ScalableFilterProvider;
+    provides org.bloomery.api.FilterProvider with org.bloomery.scalable.ScalableProvider;
 }

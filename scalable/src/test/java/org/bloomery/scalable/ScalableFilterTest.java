@@ -164,7 +164,7 @@ class ScalableFilterTest {
     @Test
     void providerDeclaresGrowthAndConcurrencyAndDescribesItsOptions() {
         var provider = Filters.provider("scalable").orElseThrow();
-        assertThat(provider).isInstanceOf(ScalableFilterProvider.class);
+        assertThat(provider).isInstanceOf(ScalableProvider.class);
         assertThat(provider.capabilities()).isEqualTo(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
         assertThat(provider.description()).contains("expansion", "tightening", "nonscaling");
         MembershipFilter<Long> nonscaling = Filters.create("scalable",

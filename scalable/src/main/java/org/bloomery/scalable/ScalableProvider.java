@@ -13,10 +13,10 @@ import org.bloomery.api.MembershipFilter;
  * Registers kind {@code "scalable"}, the {@link ScalableFilter}, with {@link
  * java.util.ServiceLoader}. Stateless.
  */
-public final class ScalableFilterProvider implements FilterProvider {
+public final class ScalableProvider implements FilterProvider {
 
     /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-    public ScalableFilterProvider() {
+    public ScalableProvider() {
     }
 
     @Override
