@@ -110,7 +110,7 @@ public final class ScalableFilter<T> implements MembershipFilter<T> {
      */
     public static <T> ScalableFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return ScalableFormat.read(in, hasher);
+        return ScalableCodec.read(in, hasher);
     }
 
     /**
@@ -301,7 +301,7 @@ public final class ScalableFilter<T> implements MembershipFilter<T> {
 
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        ScalableFormat.write(out, this, layers);
+        ScalableCodec.write(out, this, layers);
     }
 
     @Override

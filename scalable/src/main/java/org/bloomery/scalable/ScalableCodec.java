@@ -20,8 +20,8 @@ import org.bloomery.api.spi.FilterDataInput;
  * Every layer's parameters must be the ones the spec and its options give for that layer's index,
  * and the layer count is bounded before anything is allocated.
  */
-final class ScalableFormat {
-    private ScalableFormat() {
+final class ScalableCodec {
+    private ScalableCodec() {
     }
 
     /**
