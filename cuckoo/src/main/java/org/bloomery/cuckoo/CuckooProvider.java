@@ -10,9 +10,9 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 
 /** Registers the cuckoo filter with {@link java.util.ServiceLoader} under kind {@code "cuckoo"}. */
-public final class CuckooFilterProvider implements FilterProvider {
+public final class CuckooProvider implements FilterProvider {
     /** Creates the provider; {@link java.util.ServiceLoader} calls this. */
-    public CuckooFilterProvider() {
+    public CuckooProvider() {
     }
 
     @Override
