@@ -30,7 +30,7 @@ class FuseBodyTest {
             hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(7, i));
         }
         FilterSpec spec = FilterSpec.of(1000, 0.01).withOption("fingerprintBits", Integer.toString(bits));
-        return FilterBytes.of(BinaryFuseFilter.buildFromHashes(spec, KeyHasher.longs(), hashes));
+        return FilterBytes.of(FuseFilter.buildFromHashes(spec, KeyHasher.longs(), hashes));
     }
 
     private static void assertRejected(byte[] bytes, Consumer<ByteBuffer> damage, String field) {

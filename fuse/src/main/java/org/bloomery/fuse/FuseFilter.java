@@ -40,7 +40,7 @@ import org.bloomery.api.spi.StaticRefusal;
  *
  * @param <T> the item type
  */
-public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
+public final class FuseFilter<T> implements MembershipFilter<T> {
     /** The kind's name. */
     static final String KIND = "fuse";
     /** Option key for the fingerprint width f. */
@@ -61,7 +61,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
     private final int mask;
     private final boolean fourWise;
 
-    BinaryFuseFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, FuseLayout layout,
+    FuseFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, FuseLayout layout,
             FingerprintStore store) {
         this.spec = spec;
         this.hasher = hasher;
@@ -87,18 +87,18 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException for a bad option or fpp (naming the allowed range), more
      *     than 2^30 distinct hashes, or a set the heap cannot build (checked before allocating)
      */
-    public static <T> BinaryFuseFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+    public static <T> FuseFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
         Objects.requireNonNull(hashes, "hashes");
         return buildOwning(spec, hasher, hashes.clone());
     }
 
     /** As {@link #buildFromHashes}, sorting and deduplicating the array it is given in place. */
-    static <T> BinaryFuseFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+    static <T> FuseFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
         return buildOwning(spec, hasher, hashes, FuseConstruction.FIRST_SEED);
     }
 
     /** As {@link #buildOwning(FilterSpec, KeyHasher, long[])}, trying {@code firstSeed} first. */
-    static <T> BinaryFuseFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes,
+    static <T> FuseFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes,
             long firstSeed) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
@@ -109,7 +109,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
                     + " distinct items, got " + hashes.length + " hashes");
         }
         FuseConstruction.Result built = FuseConstruction.build(hashes, bits, arity, firstSeed);
-        return new BinaryFuseFilter<>(spec, hasher, built.items(), built.seed(), built.layout(), built.store());
+        return new FuseFilter<>(spec, hasher, built.items(), built.seed(), built.layout(), built.store());
     }
 
     /**
@@ -123,7 +123,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
      * @throws InvalidFilterDataException if the data is not a valid fuse filter, saying why
      * @throws IOException if the stream fails
      */
-    public static <T> BinaryFuseFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+    public static <T> FuseFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
         return FuseBody.read(in, hasher);
     }
@@ -284,7 +284,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
 
     @Override
     public String toString() {
-        return "BinaryFuseFilter[items=" + items + ", fingerprintBits=" + store.bits() + ", arity=" + layout.arity()
+        return "FuseFilter[items=" + items + ", fingerprintBits=" + store.bits() + ", arity=" + layout.arity()
                 + ", slots=" + layout.arrayLength() + ", hasher=" + hasher.id() + "]";
     }
 }
