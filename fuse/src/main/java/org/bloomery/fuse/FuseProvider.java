@@ -15,9 +15,9 @@ import org.bloomery.api.spi.HashCollection;
  * Registers {@link FuseFilter} with {@link org.bloomery.api.Filters} as kind {@code "fuse"},
  * with capability {@link Capability#CONCURRENT} only: a static kind, built by {@link #build}.
  */
-public final class FuseFilterProvider implements FilterProvider {
+public final class FuseProvider implements FilterProvider {
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
-    public FuseFilterProvider() {
+    public FuseProvider() {
     }
 
     @Override
