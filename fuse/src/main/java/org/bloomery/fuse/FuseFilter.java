@@ -125,7 +125,7 @@ public final class FuseFilter<T> implements MembershipFilter<T> {
      */
     public static <T> FuseFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return FuseBody.read(in, hasher);
+        return FuseCodec.read(in, hasher);
     }
 
     /**
@@ -267,7 +267,7 @@ public final class FuseFilter<T> implements MembershipFilter<T> {
     /** Writes the filter in the shared envelope (FORMAT.md, section {@code fuse}). */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        FuseBody.write(out, this);
+        FuseCodec.write(out, this);
     }
 
     long seed() {

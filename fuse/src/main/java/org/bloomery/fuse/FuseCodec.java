@@ -15,10 +15,10 @@ import org.bloomery.api.spi.Envelope;
  * spec's arity (option {@code arity}, in the envelope's header) and checked,
  * so a forged n or length cannot make the reader allocate beyond the bytes that arrive.
  */
-final class FuseBody {
+final class FuseCodec {
     private static final int FIELD_BYTES = 1 + Long.BYTES + Long.BYTES + Integer.BYTES + Integer.BYTES;
 
-    private FuseBody() {
+    private FuseCodec() {
     }
 
     static void write(OutputStream out, FuseFilter<?> filter) throws IOException {

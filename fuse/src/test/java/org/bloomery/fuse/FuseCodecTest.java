@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * does not fit, is rejected by name (the contract kit also flips, truncates and overwrites bytes).
  * Body offsets: 0 bits, 1 items, 9 seed, 17 segment length, 21 slots, 25 fingerprints.
  */
-class FuseBodyTest {
+class FuseCodecTest {
 
     private static byte[] serialized(int bits) {
         long[] hashes = new long[1000];
