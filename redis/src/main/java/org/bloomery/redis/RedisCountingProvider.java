@@ -3,7 +3,7 @@ package org.bloomery.redis;
 /**
  * Registers kind {@code "redis-counting"}: the {@code counting} kind's cells stored in Redis, shared by
  * every process that opens the same name. Built from configuration ({@code
- * bloomery.kind=redis-counting}, with options {@code uri} and {@code name}); see {@link RedisFilter}.
+ * bloomery.kind=redis-counting}, with options {@code uri} and {@code name}); see {@link RedisCellsFilter}.
  */
 public final class RedisCountingProvider extends RedisProvider {
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */

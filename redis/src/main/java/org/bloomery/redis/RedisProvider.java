@@ -57,12 +57,12 @@ abstract class RedisProvider implements FilterProvider {
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         java.util.Objects.requireNonNull(hashes, "hashes");
-        RedisFilter<T> filter = RedisFilters.fromSpec(cells, spec, hasher);
+        RedisCellsFilter<T> filter = RedisFilters.fromSpec(cells, spec, hasher);
         return RedisFilters.fill(filter, filter::addAllHashes, hashes);
     }
 
     /**
-     * Reads a snapshot written by {@link RedisFilter#writeTo}: an in-process filter of the matching kind
+     * Reads a snapshot written by {@link RedisCellsFilter#writeTo}: an in-process filter of the matching kind
      * (that is the kind a snapshot holds), read by that kind's provider. To share it again, publish
      * it with {@link RedisFilters#upload}.
      *

@@ -56,7 +56,7 @@ import org.bloomery.api.spi.Envelope;
  * bits per layer (512 MiB, Redis's largest string). A non-scaling filter at capacity refuses a new
  * item with the in-process kind's message, "non scaling filter is full".
  *
- * <p><b>Failures.</b> As {@link RedisFilter}: a server that fails, times out or answers with an
+ * <p><b>Failures.</b> As {@link RedisCellsFilter}: a server that fails, times out or answers with an
  * error gives {@link RedisFilterException}; a query never answers "absent" for a failure.
  *
  * <p><b>Thread safety.</b> Every method may be called from many threads ({@link
@@ -734,8 +734,8 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
                 long items = count("snapshot", "items:" + i, stored.getOrDefault("items:" + i, "0"));
                 ScalableBody.writeLayerHeader(body, layer, Math.min(items, layer.capacity()));
                 long bytes = layer.shape().cells() / 8;
-                for (long from = 0; from < bytes; from += RedisFilter.CHUNK_BYTES) {
-                    int length = (int) Math.min(RedisFilter.CHUNK_BYTES, bytes - from);
+                for (long from = 0; from < bytes; from += RedisCellsFilter.CHUNK_BYTES) {
+                    int length = (int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from);
                     byte[] chunk = (byte[]) layerRun("snapshot", i, layer, "read", Long.toString(from),
                             Long.toString(from + length - 1));
                     if (chunk.length != length) {

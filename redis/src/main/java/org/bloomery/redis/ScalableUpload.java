@@ -58,9 +58,9 @@ final class ScalableUpload {
                     temporary.add(key);
                     long bytes = expected.shape().cells() / 8;
                     store.del("upload", List.of(key));
-                    for (long from = 0; from < bytes; from += RedisFilter.CHUNK_BYTES) {
+                    for (long from = 0; from < bytes; from += RedisCellsFilter.CHUNK_BYTES) {
                         store.setrange("upload", key, from,
-                                body.readBytes((int) Math.min(RedisFilter.CHUNK_BYTES, bytes - from)));
+                                body.readBytes((int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from)));
                     }
                 }
                 return new Prepared(shared, options, items, existing);

@@ -62,7 +62,7 @@ import org.bloomery.api.spi.Envelope;
  *
  * @param <T> the item type
  */
-public final class RedisFilter<T> implements MembershipFilter<T> {
+public final class RedisCellsFilter<T> implements MembershipFilter<T> {
     /** Bytes moved per command when reading or writing a whole shard. */
     static final int CHUNK_BYTES = 1 << 20;
     /**
@@ -116,7 +116,7 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     /** The identity's hex digits as {@code BITFIELD GET i64} reads them, word by word. */
     private final long[] identityWords;
 
-    private RedisFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
+    private RedisCellsFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
             Identity identity) {
         this.store = store;
         this.options = options;
@@ -159,8 +159,8 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
      * @throws RedisFilterException if a key of the filter holds another type of value (nothing is
      *     changed), or the server fails
      */
-    static <T> RedisFilter<T> open(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
-        return new RedisFilter<>(store, options, spec, hasher, CellsOpening.open(store, options, hasher.id()));
+    static <T> RedisCellsFilter<T> open(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
+        return new RedisCellsFilter<>(store, options, spec, hasher, CellsOpening.open(store, options, hasher.id()));
     }
 
     /** @return the filter's identity */
@@ -812,7 +812,7 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
 
     @Override
     public String toString() {
-        return "RedisFilter[kind=" + cells.kind() + ", name=" + options.name() + ", server=" + store.server()
+        return "RedisCellsFilter[kind=" + cells.kind() + ", name=" + options.name() + ", server=" + store.server()
                 + ", m=" + m + ", k=" + k + ", shards=" + options.shards() + ", hasher=" + hasher.id() + "]";
     }
 }
