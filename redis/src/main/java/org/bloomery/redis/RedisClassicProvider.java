@@ -5,7 +5,7 @@ package org.bloomery.redis;
  * every process that opens the same name. Built from configuration ({@code
  * bloomery.kind=redis-classic}, with options {@code uri} and {@code name}); see {@link RedisCellsFilter}.
  */
-public final class RedisClassicProvider extends RedisProvider {
+public final class RedisClassicProvider extends RedisCellsProvider {
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RedisClassicProvider() {
         super(CellKind.BITS);

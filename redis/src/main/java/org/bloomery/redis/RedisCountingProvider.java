@@ -5,7 +5,7 @@ package org.bloomery.redis;
  * every process that opens the same name. Built from configuration ({@code
  * bloomery.kind=redis-counting}, with options {@code uri} and {@code name}); see {@link RedisCellsFilter}.
  */
-public final class RedisCountingProvider extends RedisProvider {
+public final class RedisCountingProvider extends RedisCellsProvider {
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RedisCountingProvider() {
         super(CellKind.NIBBLES);

@@ -14,10 +14,10 @@ import org.bloomery.api.MembershipFilter;
  * The provider of one shared kind: an in-process kind's cells ({@link CellKind}) stored in Redis.
  * The registered providers are its one-line subclasses, one per kind.
  */
-abstract class RedisProvider implements FilterProvider {
+abstract class RedisCellsProvider implements FilterProvider {
     private final CellKind cells;
 
-    RedisProvider(CellKind cells) {
+    RedisCellsProvider(CellKind cells) {
         this.cells = cells;
     }
 
