@@ -52,7 +52,7 @@ final class ClassicCodec {
      * @throws IOException if the stream fails
      */
     static <T> ClassicFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, ClassicFilter.KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, ClassicProvider.KIND, hasher, (spec, body) -> {
             long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
             int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
             BloomLayout layout = BloomLayout.read(body);
@@ -64,7 +64,7 @@ final class ClassicCodec {
                         + layout.optionValue() + " layout, but its spec gives m = " + shape.cells() + ", k = "
                         + shape.hashes() + " and the " + shape.layout().optionValue() + " layout");
             }
-            BitArray bits = BitArray.readFrom(body, m, Writers.of(spec, ClassicFilter.KIND));
+            BitArray bits = BitArray.readFrom(body, m, Writers.of(spec, ClassicProvider.KIND));
             long stored = body.readLong("set-bit count", 0, m);
             if (bits.cardinality() != stored) {
                 throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "

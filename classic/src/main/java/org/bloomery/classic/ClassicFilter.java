@@ -1,5 +1,7 @@
 package org.bloomery.classic;
 
+import static org.bloomery.classic.ClassicProvider.KIND;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -66,8 +68,6 @@ import org.bloomery.api.bloom.Writers;
  * @param <T> the item type
  */
 public final class ClassicFilter<T> implements MembershipFilter<T> {
-    /** The kind's name. */
-    static final String KIND = "classic";
     /** Option key for an explicit number of bits m; k's key is {@link BloomShape#HASHES_OPTION}. */
     static final String BITS_OPTION = "bits";
 

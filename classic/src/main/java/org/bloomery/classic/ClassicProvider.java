@@ -10,19 +10,23 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.spi.BloomKinds;
 
 /**
  * Registers {@link ClassicFilter} with {@link org.bloomery.api.Filters} as kind {@code "classic"},
  * with capabilities {@link Capability#CONCURRENT} and {@link Capability#MERGE}.
  */
 public final class ClassicProvider implements FilterProvider {
+    /** The kind's name, {@code "classic"}. */
+    public static final String KIND = BloomKinds.CLASSIC;
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public ClassicProvider() {
     }
 
     @Override
     public String kind() {
-        return ClassicFilter.KIND;
+        return KIND;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.bloomery.counting;
 
+import static org.bloomery.counting.CountingProvider.KIND;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -62,8 +64,6 @@ import org.bloomery.api.spi.FilterDataInput;
  * @param <T> the item type
  */
 public final class CountingFilter<T> implements MembershipFilter<T> {
-    /** The kind's name. */
-    static final String KIND = "counting";
     /** What a counting filter with many writers (the default) can do; its provider declares the same. */
     static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD));

@@ -10,9 +10,12 @@ import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.BloomKinds;
 
 /** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingFilter}s. */
 public final class CountingProvider implements FilterProvider {
+    /** The kind's name, {@code "counting"}. */
+    public static final String KIND = BloomKinds.COUNTING;
 
     /** The provider, as {@link java.util.ServiceLoader} creates it. */
     public CountingProvider() {
@@ -20,7 +23,7 @@ public final class CountingProvider implements FilterProvider {
 
     @Override
     public String kind() {
-        return CountingFilter.KIND;
+        return KIND;
     }
 
     @Override

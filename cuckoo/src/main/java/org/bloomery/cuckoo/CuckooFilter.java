@@ -158,7 +158,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
      */
     static <T> CuckooFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return Envelope.read(in, CuckooShape.KIND, hasher, (spec, data) -> readBody(spec, hasher, data));
+        return Envelope.read(in, CuckooProvider.KIND, hasher, (spec, data) -> readBody(spec, hasher, data));
     }
 
     @Override
@@ -317,7 +317,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
 
     @Override
     public String kind() {
-        return CuckooShape.KIND;
+        return CuckooProvider.KIND;
     }
 
     @Override

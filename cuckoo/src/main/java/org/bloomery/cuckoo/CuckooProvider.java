@@ -11,13 +11,16 @@ import org.bloomery.api.MembershipFilter;
 
 /** Registers the cuckoo filter with {@link java.util.ServiceLoader} under kind {@code "cuckoo"}. */
 public final class CuckooProvider implements FilterProvider {
+    /** The kind's name, {@code "cuckoo"}. */
+    public static final String KIND = "cuckoo";
+
     /** Creates the provider; {@link java.util.ServiceLoader} calls this. */
     public CuckooProvider() {
     }
 
     @Override
     public String kind() {
-        return CuckooShape.KIND;
+        return KIND;
     }
 
     @Override

@@ -36,7 +36,7 @@ final class FuseCodec {
     }
 
     static <T> FuseFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, FuseFilter.KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, FuseProvider.KIND, hasher, (spec, body) -> {
             int expectedBits = bitsOf(spec);
             int bits = body.readUnsignedByte("fingerprint bits", expectedBits, expectedBits);
             long items = body.readLong("distinct items", 0, FuseLayout.MAX_ITEMS);

@@ -1,5 +1,7 @@
 package org.bloomery.fuse;
 
+import static org.bloomery.fuse.FuseProvider.KIND;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -41,8 +43,6 @@ import org.bloomery.api.spi.StaticRefusal;
  * @param <T> the item type
  */
 public final class FuseFilter<T> implements MembershipFilter<T> {
-    /** The kind's name. */
-    static final String KIND = "fuse";
     /** Option key for the fingerprint width f. */
     static final String FINGERPRINT_BITS_OPTION = "fingerprintBits";
     /** Option key for the slots per item, 3 or 4. */

@@ -16,13 +16,16 @@ import org.bloomery.api.spi.HashCollection;
  * with capability {@link Capability#CONCURRENT} only: a static kind, built by {@link #build}.
  */
 public final class FuseProvider implements FilterProvider {
+    /** The kind's name, {@code "fuse"}. */
+    public static final String KIND = "fuse";
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public FuseProvider() {
     }
 
     @Override
     public String kind() {
-        return FuseFilter.KIND;
+        return KIND;
     }
 
     @Override
@@ -53,7 +56,7 @@ public final class FuseProvider implements FilterProvider {
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         int bits = FuseFilter.fingerprintBits(spec);
-        return FuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, FuseFilter.KIND,
+        return FuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, KIND,
                 FuseLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(items, FuseLayout.forItems(items), bits)));
     }
 

@@ -6,6 +6,9 @@ package org.bloomery.redis;
  * bloomery.kind=redis-classic}, with options {@code uri} and {@code name}); see {@link RedisCellsFilter}.
  */
 public final class RedisClassicProvider extends RedisCellsProvider {
+    /** The kind's name, {@code "redis-classic"}. */
+    public static final String KIND = "redis-classic";
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RedisClassicProvider() {
         super(CellKind.BITS);

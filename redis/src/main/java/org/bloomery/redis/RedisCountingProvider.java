@@ -6,6 +6,9 @@ package org.bloomery.redis;
  * bloomery.kind=redis-counting}, with options {@code uri} and {@code name}); see {@link RedisCellsFilter}.
  */
 public final class RedisCountingProvider extends RedisCellsProvider {
+    /** The kind's name, {@code "redis-counting"}. */
+    public static final String KIND = "redis-counting";
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RedisCountingProvider() {
         super(CellKind.NIBBLES);

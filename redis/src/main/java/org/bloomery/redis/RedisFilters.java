@@ -184,7 +184,7 @@ public final class RedisFilters {
             return spec.withOption(Location.PREFIX, prefix);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("the stored filter's metadata holds no valid spec ("
-                    + e.getMessage() + "); is it a '" + ScalableOptions.KIND + "' filter?", e);
+                    + e.getMessage() + "); is it a '" + RedisScalableProvider.KIND + "' filter?", e);
         }
     }
 
@@ -257,7 +257,7 @@ public final class RedisFilters {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(spec, "spec");
         RedisStore store = userStore(client, name);
-        if (kind.equals(ScalableOptions.KIND)) {
+        if (kind.equals(RedisScalableProvider.KIND)) {
             String base = ScalableOptions.read(spec, name).location().prefix() + "{" + name + "}";
             List<String> keys = new ArrayList<>();
             keys.add(base + ":meta");
@@ -419,7 +419,7 @@ public final class RedisFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         ScalableOptions options = ScalableOptions.read(spec, null);
-        RedisStore store = connect(ScalableOptions.KIND, options.location());
+        RedisStore store = connect(RedisScalableProvider.KIND, options.location());
         try {
             return RedisScalableFilter.open(store, options, spec, hasher, false);
         } catch (RuntimeException e) {

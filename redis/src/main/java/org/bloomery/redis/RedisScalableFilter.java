@@ -24,6 +24,7 @@ import org.bloomery.api.bloom.ScalableBody;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.bloom.GrowthPlan;
 import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.api.spi.BloomKinds;
 import org.bloomery.api.spi.Envelope;
 
 /**
@@ -116,7 +117,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
             KeyHasher<? super T> hasher, boolean mustBeNew) {
         RedisScalableFilter<T> filter = new RedisScalableFilter<>(store, options, spec, hasher);
         LayerPlan first = filter.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '"
-                + ScalableOptions.KIND + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
+                + RedisScalableProvider.KIND + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
         Map<String, String> wanted = options.metadata(hasher.id());
         String fresh = Identity.random().hex();
         List<String> args = new ArrayList<>();
@@ -580,14 +581,14 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
         String where = batch == 1 ? "" : "; in a batch of " + batch + ", the items before #" + index
                 + " were added, it and the new items after it were not";
         if (plan.nonscaling()) {
-            return new FilterFullException("non scaling filter is full: kind '" + ScalableOptions.KIND + "', capacity "
+            return new FilterFullException("non scaling filter is full: kind '" + RedisScalableProvider.KIND + "', capacity "
                     + plan.capacity() + " items" + where);
         }
         long capacity = 0;
         for (LayerPlan layer : plans(layers)) {
             capacity += layer.capacity();
         }
-        return new FilterFullException("scalable filter is full: kind '" + ScalableOptions.KIND + "', capacity "
+        return new FilterFullException("scalable filter is full: kind '" + RedisScalableProvider.KIND + "', capacity "
                 + capacity + " items in " + layers + (layers == 1 ? " layer" : " layers") + "; cannot add layer "
                 + layers + ": " + reason + where);
     }
@@ -727,7 +728,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
         for (LayerPlan layer : plans) {
             bodyLength += ScalableBody.LAYER_HEADER_BYTES + layer.shape().cells() / 8;
         }
-        Envelope.write(out, ScalableOptions.LOCAL_KIND, hasher, options.localSpec(), bodyLength, body -> {
+        Envelope.write(out, BloomKinds.SCALABLE, hasher, options.localSpec(), bodyLength, body -> {
             ScalableBody.writeHeader(body, plan, plans.length);
             for (int i = 0; i < plans.length; i++) {
                 LayerPlan layer = plans[i];
@@ -784,7 +785,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
 
     @Override
     public String kind() {
-        return ScalableOptions.KIND;
+        return RedisScalableProvider.KIND;
     }
 
     /** @return the spec the filter was opened with; a password in option {@code uri} shows as {@code ****} */

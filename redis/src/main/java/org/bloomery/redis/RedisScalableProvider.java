@@ -12,6 +12,7 @@ import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.GrowthPlan;
+import org.bloomery.api.spi.BloomKinds;
 
 /**
  * Registers kind {@code "redis-scalable"}: the {@code scalable} kind's layers stored in Redis with
@@ -19,13 +20,16 @@ import org.bloomery.api.bloom.GrowthPlan;
  * {@link RedisScalableFilter}. Stateless.
  */
 public final class RedisScalableProvider implements FilterProvider {
+    /** The kind's name, {@code "redis-scalable"}. */
+    public static final String KIND = "redis-scalable";
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RedisScalableProvider() {
     }
 
     @Override
     public String kind() {
-        return ScalableOptions.KIND;
+        return KIND;
     }
 
     @Override
@@ -79,8 +83,8 @@ public final class RedisScalableProvider implements FilterProvider {
      */
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Filters.provider(ScalableOptions.LOCAL_KIND).orElseThrow(() -> new IllegalStateException(
-                "a '" + ScalableOptions.KIND + "' snapshot is a 'scalable' filter; put bloomery-scalable on the class"
+        return Filters.provider(BloomKinds.SCALABLE).orElseThrow(() -> new IllegalStateException(
+                "a '" + KIND + "' snapshot is a '" + BloomKinds.SCALABLE + "' filter; put bloomery-scalable on the class"
                         + " or module path to read it")).readFrom(in, hasher);
     }
 }

@@ -13,6 +13,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.bloom.GrowthPlan;
 import org.bloomery.api.bloom.ScalableBody;
 import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.api.spi.BloomKinds;
 import org.bloomery.api.spi.Envelope;
 
 /**
@@ -33,14 +34,14 @@ final class ScalableUpload {
         String metaKey = base + ":meta";
         List<String> temporary = new ArrayList<>();
         try {
-            Prepared prepared = Transfer.unwrap(() -> Envelope.read(in, ScalableOptions.LOCAL_KIND, hasher,
+            Prepared prepared = Transfer.unwrap(() -> Envelope.read(in, BloomKinds.SCALABLE, hasher,
                     (spec, body) -> {
                 FilterSpec shared = spec.withOption(Location.PREFIX, prefix);
                 ScalableOptions options;
                 try {
                     options = ScalableOptions.read(shared, name);
                 } catch (IllegalArgumentException e) {
-                    throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableOptions.KIND
+                    throw new InvalidFilterDataException("the spec is not valid for kind '" + RedisScalableProvider.KIND
                             + "': " + e.getMessage(), e);
                 }
                 Optional<Identity> existing = checkTarget(store, options, metaKey, base + ":layer:0", hasher.id());

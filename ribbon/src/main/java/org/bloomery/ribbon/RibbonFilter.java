@@ -1,5 +1,7 @@
 package org.bloomery.ribbon;
 
+import static org.bloomery.ribbon.RibbonProvider.KIND;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -41,8 +43,6 @@ import org.bloomery.api.spi.StaticRefusal;
  * @param <T> the item type
  */
 public final class RibbonFilter<T> implements MembershipFilter<T> {
-    /** The kind's name, as registered with {@link org.bloomery.api.Filters}. */
-    public static final String KIND = "ribbon";
     /** What every ribbon filter can do: concurrent queries, nothing else. */
     static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT);
     /** Keys a batch query handles per pass: about the cache misses one core keeps in flight. */

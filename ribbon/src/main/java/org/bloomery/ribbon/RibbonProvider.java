@@ -16,13 +16,16 @@ import org.bloomery.api.spi.HashCollection;
  * with capability {@link Capability#CONCURRENT} only: a static kind, built by {@link #build}.
  */
 public final class RibbonProvider implements FilterProvider {
+    /** The kind's name, {@code "ribbon"}. */
+    public static final String KIND = "ribbon";
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RibbonProvider() {
     }
 
     @Override
     public String kind() {
-        return RibbonFilter.KIND;
+        return KIND;
     }
 
     @Override
@@ -50,7 +53,7 @@ public final class RibbonProvider implements FilterProvider {
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         ResultBits bits = RibbonFilter.resultBits(spec);
-        return RibbonFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, RibbonFilter.KIND,
+        return RibbonFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, KIND,
                 RibbonLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(RibbonLayout.of(RibbonLayout.slotsFor(items), bits))));
     }
 

@@ -68,16 +68,16 @@ final class ScalableCodec {
      * @throws IOException if the stream fails
      */
     static <T> ScalableFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, ScalableFilter.KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
+        return Envelope.read(in, ScalableProvider.KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
     }
 
     private static <T> ScalableFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
             throws IOException {
         GrowthPlan plan;
         try {
-            plan = GrowthPlan.of(spec, ScalableFilter.KIND);
+            plan = GrowthPlan.of(spec, ScalableProvider.KIND);
         } catch (IllegalArgumentException e) {
-            throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableFilter.KIND + "': "
+            throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableProvider.KIND + "': "
                     + e.getMessage(), e);
         }
         int count = ScalableBody.readHeader(in, plan);

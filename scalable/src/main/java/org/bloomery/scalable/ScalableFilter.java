@@ -1,5 +1,7 @@
 package org.bloomery.scalable;
 
+import static org.bloomery.scalable.ScalableProvider.KIND;
+
 import org.bloomery.api.bloom.GrowthPlan;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,7 +53,6 @@ import org.bloomery.api.MembershipFilter;
  * @param <T> the item type
  */
 public final class ScalableFilter<T> implements MembershipFilter<T> {
-    static final String KIND = "scalable";
     /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
     static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
@@ -86,7 +87,7 @@ public final class ScalableFilter<T> implements MembershipFilter<T> {
     public static <T> ScalableFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        GrowthPlan plan = GrowthPlan.of(spec, ScalableFilter.KIND);
+        GrowthPlan plan = GrowthPlan.of(spec, KIND);
         Layer first;
         try {
             first = Layer.allocate(plan.layer(0));

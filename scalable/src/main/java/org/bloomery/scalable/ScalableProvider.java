@@ -8,12 +8,15 @@ import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.BloomKinds;
 
 /**
  * Registers kind {@code "scalable"}, the {@link ScalableFilter}, with {@link
  * java.util.ServiceLoader}. Stateless.
  */
 public final class ScalableProvider implements FilterProvider {
+    /** The kind's name, {@code "scalable"}. */
+    public static final String KIND = BloomKinds.SCALABLE;
 
     /** Creates the provider; called by {@link java.util.ServiceLoader}. */
     public ScalableProvider() {
@@ -21,7 +24,7 @@ public final class ScalableProvider implements FilterProvider {
 
     @Override
     public String kind() {
-        return ScalableFilter.KIND;
+        return KIND;
     }
 
     @Override
