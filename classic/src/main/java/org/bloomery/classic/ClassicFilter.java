@@ -21,6 +21,7 @@ import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.bloom.ShapeOptions;
 import org.bloomery.api.bloom.Writers;
+import org.bloomery.api.spi.AbstractFilter;
 
 /**
  * A classic Bloom filter (kind {@code "classic"}): m bits and k probes per item. The probes come
@@ -67,7 +68,7 @@ import org.bloomery.api.bloom.Writers;
  *
  * @param <T> the item type
  */
-public final class ClassicFilter<T> implements MembershipFilter<T> {
+public final class ClassicFilter<T> extends AbstractFilter<T> {
     /** Option key for an explicit number of bits m; k's key is {@link BloomShape#HASHES_OPTION}. */
     static final String BITS_OPTION = "bits";
 
@@ -80,8 +81,6 @@ public final class ClassicFilter<T> implements MembershipFilter<T> {
     /** What a classic filter with option {@code writers=single} can do: not {@link Capability#CONCURRENT}. */
     static final Set<Capability> SINGLE_WRITER_CAPABILITIES = Set.of(Capability.MERGE, Capability.ADD);
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final BloomShape shape;
     private final long m;
     private final int k;
@@ -89,8 +88,7 @@ public final class ClassicFilter<T> implements MembershipFilter<T> {
     private final BitArray bits;
 
     ClassicFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BitArray bits) {
-        this.spec = spec;
-        this.hasher = hasher;
+        super(KIND, spec, hasher);
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
@@ -319,21 +317,6 @@ public final class ClassicFilter<T> implements MembershipFilter<T> {
         return bits.writers() == Writers.SINGLE ? SINGLE_WRITER_CAPABILITIES : CAPABILITIES;
     }
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
     /**
      * The estimate from the X set bits that inverts the expected fill ({@link
      * BloomShape#estimateCount}): Swamidass–Baldi, {@code round(-(m/k) ln(1 - X/m))}, in the
@@ -382,9 +365,8 @@ public final class ClassicFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String toString() {
-        return "ClassicFilter[m=" + m + ", k=" + k + ", layout=" + layout().optionValue() + ", writers="
-                + bits.writers().optionValue() + ", hasher=" + hasher.id() + ", approximateCount="
-                + approximateCount() + "]";
+    protected String describe() {
+        return "m=" + m + ", k=" + k + ", layout=" + layout().optionValue() + ", writers="
+                + bits.writers().optionValue() + ", approximateCount=" + approximateCount();
     }
 }

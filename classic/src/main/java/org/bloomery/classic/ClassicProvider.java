@@ -2,36 +2,26 @@ package org.bloomery.classic;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
 import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.api.spi.BloomKinds;
 
 /**
  * Registers {@link ClassicFilter} with {@link org.bloomery.api.Filters} as kind {@code "classic"},
  * with capabilities {@link Capability#CONCURRENT} and {@link Capability#MERGE}.
  */
-public final class ClassicProvider implements FilterProvider {
+public final class ClassicProvider extends AbstractProvider {
     /** The kind's name, {@code "classic"}. */
     public static final String KIND = BloomKinds.CLASSIC;
 
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public ClassicProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return ClassicFilter.CAPABILITIES;
+        super(KIND, ClassicFilter.CAPABILITIES);
     }
 
     @Override

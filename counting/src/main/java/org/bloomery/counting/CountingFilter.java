@@ -18,6 +18,7 @@ import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomProbes;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.bloom.Writers;
+import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
 
@@ -63,7 +64,7 @@ import org.bloomery.api.spi.FilterDataInput;
  *
  * @param <T> the item type
  */
-public final class CountingFilter<T> implements MembershipFilter<T> {
+public final class CountingFilter<T> extends AbstractFilter<T> {
     /** What a counting filter with many writers (the default) can do; its provider declares the same. */
     static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD));
@@ -74,8 +75,6 @@ public final class CountingFilter<T> implements MembershipFilter<T> {
     /** Bytes in the body before the counters: m as a long, k as an int, the layout as a byte. */
     private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final long m;
     private final int k;
     private final BloomShape shape;
@@ -83,8 +82,7 @@ public final class CountingFilter<T> implements MembershipFilter<T> {
     private final NibbleArray counters;
 
     private CountingFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
-        this.spec = spec;
-        this.hasher = hasher;
+        super(KIND, spec, hasher);
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
@@ -326,21 +324,6 @@ public final class CountingFilter<T> implements MembershipFilter<T> {
         return counters.writers() == Writers.SINGLE ? SINGLE_WRITER_CAPABILITIES : CAPABILITIES;
     }
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
     /** @return the estimate from the non-zero counters, as the classic filter's in the same layout */
     @Override
     public long approximateCount() {
@@ -380,9 +363,9 @@ public final class CountingFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String toString() {
-        return "CountingFilter{counters=" + m + ", hashes=" + k + ", layout=" + layout().optionValue()
+    protected String describe() {
+        return "counters=" + m + ", hashes=" + k + ", layout=" + layout().optionValue()
                 + ", nonZero=" + nonZeroCounters()
-                + ", saturated=" + saturatedCounters() + ", hasher=" + hasher.id() + "}";
+                + ", saturated=" + saturatedCounters();
     }
 }

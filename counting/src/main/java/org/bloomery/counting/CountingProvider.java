@@ -2,33 +2,23 @@ package org.bloomery.counting;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
-import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.bloom.BloomLayout;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.api.spi.BloomKinds;
 
 /** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingFilter}s. */
-public final class CountingProvider implements FilterProvider {
+public final class CountingProvider extends AbstractProvider {
     /** The kind's name, {@code "counting"}. */
     public static final String KIND = BloomKinds.COUNTING;
 
     /** The provider, as {@link java.util.ServiceLoader} creates it. */
     public CountingProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return CountingFilter.CAPABILITIES;
+        super(KIND, CountingFilter.CAPABILITIES);
     }
 
     @Override

@@ -11,7 +11,7 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
 import org.bloomery.api.spi.StaticRefusal;
@@ -42,7 +42,7 @@ import org.bloomery.api.spi.StaticRefusal;
  *
  * @param <T> the item type
  */
-public final class FuseFilter<T> implements MembershipFilter<T> {
+public final class FuseFilter<T> extends AbstractFilter<T> {
     /** Option key for the fingerprint width f. */
     static final String FINGERPRINT_BITS_OPTION = "fingerprintBits";
     /** Option key for the slots per item, 3 or 4. */
@@ -50,8 +50,6 @@ public final class FuseFilter<T> implements MembershipFilter<T> {
     /** What every fuse filter can do: concurrent queries, nothing else. */
     static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT);
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final int items;
     private final long seed;
     private final FuseLayout layout;
@@ -63,8 +61,7 @@ public final class FuseFilter<T> implements MembershipFilter<T> {
 
     FuseFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, FuseLayout layout,
             FingerprintStore store) {
-        this.spec = spec;
-        this.hasher = hasher;
+        super(KIND, spec, hasher);
         this.items = items;
         this.seed = seed;
         this.layout = layout;
@@ -203,21 +200,6 @@ public final class FuseFilter<T> implements MembershipFilter<T> {
         return CAPABILITIES;
     }
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
     /** Exact: the number of distinct hashes the filter was built from. */
     @Override
     public long approximateCount() {
@@ -283,8 +265,8 @@ public final class FuseFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String toString() {
-        return "FuseFilter[items=" + items + ", fingerprintBits=" + store.bits() + ", arity=" + layout.arity()
-                + ", slots=" + layout.arrayLength() + ", hasher=" + hasher.id() + "]";
+    protected String describe() {
+        return "items=" + items + ", fingerprintBits=" + store.bits() + ", arity=" + layout.arity()
+                + ", slots=" + layout.arrayLength();
     }
 }

@@ -2,35 +2,25 @@ package org.bloomery.fuse;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
 import java.util.stream.LongStream;
 import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.api.spi.HashCollection;
 
 /**
  * Registers {@link FuseFilter} with {@link org.bloomery.api.Filters} as kind {@code "fuse"},
  * with capability {@link Capability#CONCURRENT} only: a static kind, built by {@link #build}.
  */
-public final class FuseProvider implements FilterProvider {
+public final class FuseProvider extends AbstractProvider {
     /** The kind's name, {@code "fuse"}. */
     public static final String KIND = "fuse";
 
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public FuseProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return FuseFilter.CAPABILITIES;
+        super(KIND, FuseFilter.CAPABILITIES);
     }
 
     @Override

@@ -18,6 +18,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.BlockedProbes;
 import org.bloomery.api.bloom.BloomShape;
+import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.Envelope;
 
 /**
@@ -60,9 +61,12 @@ import org.bloomery.api.spi.Envelope;
  * from one upload whole (see {@link #mightContainAllHashes}). {@link #writeTo}, {@link #clear} and the counts read the cells
  * in chunks, so updates racing with them may or may not be included.
  *
+ * <p>{@link #spec()} is the spec the filter was opened with, a password in option {@code uri}
+ * shown as {@code ****}.
+ *
  * @param <T> the item type
  */
-public final class RedisCellsFilter<T> implements MembershipFilter<T> {
+public final class RedisCellsFilter<T> extends AbstractFilter<T> {
     /** Bytes moved per command when reading or writing a whole shard. */
     static final int CHUNK_BYTES = 1 << 20;
     /**
@@ -93,8 +97,6 @@ public final class RedisCellsFilter<T> implements MembershipFilter<T> {
     private final RedisStore store;
     private final RedisOptions options;
     private final CellKind cells;
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final FilterKeys keys;
     private final BloomShape shape;
     private final long m;
@@ -118,11 +120,10 @@ public final class RedisCellsFilter<T> implements MembershipFilter<T> {
 
     private RedisCellsFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
             Identity identity) {
+        super(options.cells().kind(), Location.shownSpec(spec), hasher);
         this.store = store;
         this.options = options;
         this.cells = options.cells();
-        this.spec = Location.shownSpec(spec);
-        this.hasher = hasher;
         this.keys = FilterKeys.of(options.prefix(), options.name(), options.shards());
         this.shape = options.shape();
         this.m = shape.cells();
@@ -795,24 +796,8 @@ public final class RedisCellsFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String kind() {
-        return cells.kind();
-    }
-
-    /** @return the spec the filter was opened with; a password in option {@code uri} shows as {@code ****} */
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
-    @Override
-    public String toString() {
-        return "RedisCellsFilter[kind=" + cells.kind() + ", name=" + options.name() + ", server=" + store.server()
-                + ", m=" + m + ", k=" + k + ", shards=" + options.shards() + ", hasher=" + hasher.id() + "]";
+    protected String describe() {
+        return "name=" + options.name() + ", server=" + store.server()
+                + ", m=" + m + ", k=" + k + ", shards=" + options.shards();
     }
 }

@@ -2,33 +2,22 @@ package org.bloomery.redis;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
 import java.util.stream.LongStream;
-import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 
 /**
  * The provider of one shared kind: an in-process kind's cells ({@link CellKind}) stored in Redis.
  * The registered providers are its one-line subclasses, one per kind.
  */
-abstract class RedisCellsProvider implements FilterProvider {
+abstract class RedisCellsProvider extends AbstractProvider {
     private final CellKind cells;
 
     RedisCellsProvider(CellKind cells) {
+        super(cells.kind(), cells.capabilities());
         this.cells = cells;
-    }
-
-    @Override
-    public String kind() {
-        return cells.kind();
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return cells.capabilities();
     }
 
     @Override

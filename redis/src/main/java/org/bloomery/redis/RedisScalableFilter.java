@@ -19,11 +19,11 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.bloom.ScalableBody;
 import org.bloomery.api.bloom.BloomShape;
 import org.bloomery.api.bloom.GrowthPlan;
 import org.bloomery.api.bloom.LayerPlan;
+import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.BloomKinds;
 import org.bloomery.api.spi.Envelope;
 
@@ -65,9 +65,12 @@ import org.bloomery.api.spi.Envelope;
  * one atomic script. Batches are atomic per item, not as a whole. {@link #writeTo} reads the
  * layers in chunks, so adds racing with it may or may not be included.
  *
+ * <p>{@link #spec()} is the spec the filter was opened with, a password in option {@code uri}
+ * shown as {@code ****}.
+ *
  * @param <T> the item type
  */
-public final class RedisScalableFilter<T> implements MembershipFilter<T> {
+public final class RedisScalableFilter<T> extends AbstractFilter<T> {
     /** Largest layer: one Redis string holds at most 2^32 bits. */
     static final long MAX_LAYER_BITS = 1L << 32;
     /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
@@ -83,8 +86,6 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
     private final RedisStore store;
     private final ScalableOptions options;
     private final GrowthPlan plan;
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final String metaKey;
     private final String layerKeyBase;
     /** Layer i's {@link LayerPlan}, or the reason it cannot exist; filled on first use. */
@@ -95,11 +96,10 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
     private String identity;
 
     private RedisScalableFilter(RedisStore store, ScalableOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
+        super(RedisScalableProvider.KIND, Location.shownSpec(spec), hasher);
         this.store = store;
         this.options = options;
         this.plan = options.plan();
-        this.spec = Location.shownSpec(spec);
-        this.hasher = hasher;
         String base = options.location().prefix() + "{" + options.location().name() + "}";
         this.metaKey = base + ":meta";
         this.layerKeyBase = base + ":layer:";
@@ -784,24 +784,8 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String kind() {
-        return RedisScalableProvider.KIND;
-    }
-
-    /** @return the spec the filter was opened with; a password in option {@code uri} shows as {@code ****} */
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
-    @Override
-    public String toString() {
-        return "RedisScalableFilter[name=" + name() + ", server=" + store.server() + ", layers=" + knownLayers
-                + ", hasher=" + hasher.id() + ", spec=" + options.localSpec() + "]";
+    protected String describe() {
+        return "name=" + name() + ", server=" + store.server() + ", layers=" + knownLayers
+                + ", spec=" + options.localSpec();
     }
 }

@@ -17,7 +17,7 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
 
 /**
  * A scalable Bloom filter with RedisBloom's semantics ({@code BF.RESERVE}, {@code BF.ADD},
@@ -52,23 +52,20 @@ import org.bloomery.api.MembershipFilter;
  *
  * @param <T> the item type
  */
-public final class ScalableFilter<T> implements MembershipFilter<T> {
+public final class ScalableFilter<T> extends AbstractFilter<T> {
     /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
     static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
     private static final Set<Capability> NONSCALING_CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.ADD));
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final GrowthPlan plan;
     private final Object growthLock = new Object();
     /** Replaced, never modified, so a reader sees a consistent list of layers without a lock. */
     private volatile Layer[] layers;
 
     ScalableFilter(FilterSpec spec, KeyHasher<? super T> hasher, GrowthPlan plan, Layer[] layers) {
-        this.spec = spec;
-        this.hasher = hasher;
+        super(KIND, spec, hasher);
         this.plan = plan;
         this.layers = layers;
     }
@@ -233,21 +230,6 @@ public final class ScalableFilter<T> implements MembershipFilter<T> {
         return plan.nonscaling() ? NONSCALING_CAPABILITIES : CAPABILITIES;
     }
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
     GrowthPlan plan() {
         return plan;
     }
@@ -306,8 +288,8 @@ public final class ScalableFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String toString() {
-        return "ScalableFilter[layers=" + layers.length + ", items=" + approximateCount() + ", bits="
-                + bitSize() + ", spec=" + spec + "]";
+    protected String describe() {
+        return "layers=" + layers.length + ", items=" + approximateCount() + ", bits="
+                + bitSize() + ", spec=" + spec;
     }
 }

@@ -2,34 +2,23 @@ package org.bloomery.scalable;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
-import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.api.spi.BloomKinds;
 
 /**
  * Registers kind {@code "scalable"}, the {@link ScalableFilter}, with {@link
  * java.util.ServiceLoader}. Stateless.
  */
-public final class ScalableProvider implements FilterProvider {
+public final class ScalableProvider extends AbstractProvider {
     /** The kind's name, {@code "scalable"}. */
     public static final String KIND = BloomKinds.SCALABLE;
 
     /** Creates the provider; called by {@link java.util.ServiceLoader}. */
     public ScalableProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return ScalableFilter.CAPABILITIES;
+        super(KIND, ScalableFilter.CAPABILITIES);
     }
 
     @Override
