@@ -2,7 +2,7 @@ import java.util.SplittableRandom;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.redis.RedisFilter;
+import org.bloomery.redis.RedisCellsFilter;
 import org.bloomery.redis.RedisFilters;
 import org.bloomery.redis.RedisScalableFilter;
 import redis.clients.jedis.JedisPooled;
@@ -32,14 +32,14 @@ public class CheckCost {
             for (int round = 0; round < (phase.startsWith("batch") ? 5 : 1); round++) {
                 switch (phase) {
                     case "batchAdd" -> {
-                        if (filter instanceof RedisFilter<Long> cells) {
+                        if (filter instanceof RedisCellsFilter<Long> cells) {
                             cells.addAllHashes(hashes);
                         } else {
                             ((RedisScalableFilter<Long>) filter).addAllHashes(hashes);
                         }
                     }
                     case "batchQuery" -> {
-                        if (filter instanceof RedisFilter<Long> cells) {
+                        if (filter instanceof RedisCellsFilter<Long> cells) {
                             cells.mightContainAllHashes(hashes);
                         } else {
                             ((RedisScalableFilter<Long>) filter).mightContainAllHashes(hashes);

@@ -8,5 +8,5 @@ module org.bloomery.classic {
 
     exports org.bloomery.classic;
 
-    provides org.bloomery.api.FilterProvider with org.bloomery.classic.ClassicFilterProvider;
+    provides org.bloomery.api.FilterProvider with org.bloomery.classic.ClassicProvider;
 }

@@ -8,5 +8,5 @@ module org.bloomery.counting {
 
     exports org.bloomery.counting;
 
-    provides org.bloomery.api.FilterProvider with org.bloomery.counting.CountingFilterProvider;
+    provides org.bloomery.api.FilterProvider with org.bloomery.counting.CountingProvider;
 }

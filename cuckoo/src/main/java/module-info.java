@@ -4,5 +4,5 @@ module org.bloomery.cuckoo {
 
     exports org.bloomery.cuckoo;
 
-    provides org.bloomery.api.FilterProvider with org.bloomery.cuckoo.CuckooFilterProvider;
+    provides org.bloomery.api.FilterProvider with org.bloomery.cuckoo.CuckooProvider;
 }

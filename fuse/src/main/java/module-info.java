@@ -8,5 +8,5 @@ module org.bloomery.fuse {
 
     exports org.bloomery.fuse;
 
-    provides org.bloomery.api.FilterProvider with org.bloomery.fuse.FuseFilterProvider;
+    provides org.bloomery.api.FilterProvider with org.bloomery.fuse.FuseProvider;
 }

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.bloomery.api.spi.AbstractFilter;
+import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.SpecOptions;
 
@@ -15,18 +17,13 @@ import org.bloomery.api.spi.SpecOptions;
  * A tiny provider registered only in api's test resources (kind "test-exact"): an exact multiset of
  * key hashes. It exercises the facade, the envelope and the contract kit without any real filter.
  */
-public final class ExactTestProvider implements FilterProvider {
+public final class ExactTestProvider extends AbstractProvider {
     static final String KIND = "test-exact";
     private static final Set<Capability> CAPABILITIES = Set.copyOf(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return CAPABILITIES;
+    /** The provider, as {@link java.util.ServiceLoader} creates it. */
+    public ExactTestProvider() {
+        super(KIND, CAPABILITIES);
     }
 
     @Override
@@ -56,14 +53,11 @@ public final class ExactTestProvider implements FilterProvider {
         });
     }
 
-    static final class ExactFilter<T> implements MembershipFilter<T> {
+    static final class ExactFilter<T> extends AbstractFilter<T> {
         final Map<Long, Integer> copies = new ConcurrentHashMap<>();
-        private final FilterSpec spec;
-        private final KeyHasher<? super T> hasher;
 
         ExactFilter(FilterSpec spec, KeyHasher<? super T> hasher) {
-            this.spec = spec;
-            this.hasher = hasher;
+            super(KIND, spec, hasher);
         }
 
         @Override
@@ -89,21 +83,6 @@ public final class ExactTestProvider implements FilterProvider {
         @Override
         public Set<Capability> capabilities() {
             return CAPABILITIES;
-        }
-
-        @Override
-        public String kind() {
-            return KIND;
-        }
-
-        @Override
-        public FilterSpec spec() {
-            return spec;
-        }
-
-        @Override
-        public KeyHasher<? super T> hasher() {
-            return hasher;
         }
 
         @Override
@@ -137,6 +116,11 @@ public final class ExactTestProvider implements FilterProvider {
                     body.writeInt(e.getValue());
                 }
             });
+        }
+
+        @Override
+        protected String describe() {
+            return "hashes=" + copies.size();
         }
     }
 }

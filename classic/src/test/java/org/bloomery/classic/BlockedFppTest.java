@@ -8,14 +8,14 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.TestKeys;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
-import org.bloomery.classic.BloomFilterFppTest.FppRow;
+import org.bloomery.classic.ClassicFilterFppTest.FppRow;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The blocked layout, sized by the blocked model: from a one-block filter to 10^6 keys, the
  * measured fpp at full load is within 10% of the model's (which the sizing keeps at or below p),
- * so it stays at or below p up to that 10%. Filters above 2^32 bits: {@link LargeBloomFilterTest}.
+ * so it stays at or below p up to that 10%. Filters above 2^32 bits: {@link LargeClassicFilterTest}.
  */
 class BlockedFppTest {
     private static final long SEED = 0xB10C_0000L;
@@ -53,13 +53,13 @@ class BlockedFppTest {
     @MethodSource("grid")
     void measuredFppIsWithinTenPercentOfTheModelAndAtMostP(FppRow row) {
         FilterSpec spec = FilterSpec.of(row.n(), row.p()).withOption(BloomLayout.OPTION, "blocked");
-        BloomShape shape = BloomFilter.shapeOf(spec);
+        BloomShape shape = ClassicFilter.shapeOf(spec);
         double model = shape.fppAt(row.n());
         assertThat(model).as("model fpp of the blocked sizing").isLessThanOrEqualTo(row.p());
         double probes = (double) row.filters() * row.queriesPerFilter();
         // The standard layout's spread of one filter's rate over its key set: close for blocks too,
         // and it only matters for the small rows, which average many filters.
-        double spread = BloomFilterFppTest.betweenFilterSpread(shape.cells(), shape.hashes(), row.n());
+        double spread = ClassicFilterFppTest.betweenFilterSpread(shape.cells(), shape.hashes(), row.n());
         double relativeSd = Math.sqrt(1 / (model * probes) + spread * spread / row.filters());
         assertThat(0.10 / relativeSd).as("the 10%% bound in standard deviations of the measurement")
                 .isGreaterThanOrEqualTo(4.0);
@@ -67,7 +67,7 @@ class BlockedFppTest {
         long falsePositives = 0;
         for (int f = 0; f < row.filters(); f++) {
             long seed = SEED + f;
-            BloomFilter<Long> filter = BloomFilter.create(spec, KeyHasher.longs());
+            ClassicFilter<Long> filter = ClassicFilter.create(spec, KeyHasher.longs());
             for (long i = 0; i < row.n(); i++) {
                 filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(seed, i)));
             }

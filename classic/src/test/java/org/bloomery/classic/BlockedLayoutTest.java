@@ -17,8 +17,8 @@ class BlockedLayoutTest {
     private static final FilterSpec BLOCKED = FilterSpec.of(10_000, 0.01).withOption(BloomLayout.OPTION, "blocked");
     private static final long SEED = 0xB10CL;
 
-    private static BloomFilter<Long> filled(FilterSpec spec, long seed, int n) {
-        BloomFilter<Long> filter = BloomFilter.create(spec, KeyHasher.longs());
+    private static ClassicFilter<Long> filled(FilterSpec spec, long seed, int n) {
+        ClassicFilter<Long> filter = ClassicFilter.create(spec, KeyHasher.longs());
         for (int i = 0; i < n; i++) {
             filter.add(TestKeys.presentLong(seed, i));
         }
@@ -27,32 +27,32 @@ class BlockedLayoutTest {
 
     @Test
     void mergeAndIntersectGiveTheBitsOfTheCombinedSets() throws IOException {
-        BloomFilter<Long> a = filled(BLOCKED, SEED, 4000);
-        BloomFilter<Long> b = filled(BLOCKED, SEED + 1, 4000);
-        BloomFilter<Long> both = filled(BLOCKED, SEED, 4000);
+        ClassicFilter<Long> a = filled(BLOCKED, SEED, 4000);
+        ClassicFilter<Long> b = filled(BLOCKED, SEED + 1, 4000);
+        ClassicFilter<Long> both = filled(BLOCKED, SEED, 4000);
         for (int i = 0; i < 4000; i++) {
             both.add(TestKeys.presentLong(SEED + 1, i));
         }
-        BloomFilter<Long> union = a.copy();
+        ClassicFilter<Long> union = a.copy();
         union.mergeFrom(b);
         assertThat(FilterBytes.of(union)).isEqualTo(FilterBytes.of(both));
         assertThat(union.layout()).isEqualTo(BloomLayout.BLOCKED);
         assertThat(union.approximateCount()).isBetween(7600L, 8400L);
         assertThat(union.expectedFpp()).isBetween(0.0, 0.01);
 
-        BloomFilter<Long> intersection = union.copy();
+        ClassicFilter<Long> intersection = union.copy();
         intersection.intersectWith(a);
         assertThat(FilterBytes.of(intersection)).isEqualTo(FilterBytes.of(a));
-        BloomFilter<Long> read = BloomFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(union)), KeyHasher.longs());
+        ClassicFilter<Long> read = ClassicFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(union)), KeyHasher.longs());
         assertThat(read.layout()).isEqualTo(BloomLayout.BLOCKED);
         assertThat(FilterBytes.of(read)).isEqualTo(FilterBytes.of(union));
     }
 
     @Test
     void layoutsDoNotCombine() {
-        BloomFilter<Long> blocked = BloomFilter.create(FilterSpec.of(1000, 0.01).withOption("bits", "10240")
+        ClassicFilter<Long> blocked = ClassicFilter.create(FilterSpec.of(1000, 0.01).withOption("bits", "10240")
                 .withOption("hashes", "7").withOption(BloomLayout.OPTION, "blocked"), KeyHasher.longs());
-        BloomFilter<Long> standard = BloomFilter.create(FilterSpec.of(1000, 0.01).withOption("bits", "10240")
+        ClassicFilter<Long> standard = ClassicFilter.create(FilterSpec.of(1000, 0.01).withOption("bits", "10240")
                 .withOption("hashes", "7"), KeyHasher.longs());
         assertThat(blocked.isCompatible(standard)).isFalse();
         assertThatThrownBy(() -> blocked.mergeFrom(standard))
@@ -62,11 +62,11 @@ class BlockedLayoutTest {
 
     @Test
     void bitsPerKeySizesAsLevelDb() {
-        BloomFilter<Long> filter = BloomFilter.create(FilterSpec.of(1_000_000, 0.01).withOption("bitsPerKey", "10"),
+        ClassicFilter<Long> filter = ClassicFilter.create(FilterSpec.of(1_000_000, 0.01).withOption("bitsPerKey", "10"),
                 KeyHasher.longs());
         assertThat(filter.bitSize()).isEqualTo(10_000_000);
         assertThat(filter.hashes()).isEqualTo(6);
-        assertThatThrownBy(() -> BloomFilter.create(FilterSpec.of(1000, 0.01).withOption("bitsPerKey", "10")
+        assertThatThrownBy(() -> ClassicFilter.create(FilterSpec.of(1000, 0.01).withOption("bitsPerKey", "10")
                 .withOption("bits", "9000"), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("options 'bits' and 'bitsPerKey' of kind 'classic' both set the size");

@@ -20,7 +20,7 @@ class ClassicHeapLimitTest extends HeapLimitContract {
         long max = Runtime.getRuntime().maxMemory();
         assumeTrue(max <= 512L << 20, "runs in the small-heap JVM only");
         long bits = (long) (max * 0.6) * 8 / 64 * 64;
-        BloomFilter<Long> filter = BloomFilter.create(FilterSpec.of(1000, 0.01).withOption("bits", Long.toString(bits)),
+        ClassicFilter<Long> filter = ClassicFilter.create(FilterSpec.of(1000, 0.01).withOption("bits", Long.toString(bits)),
                 KeyHasher.longs());
         assertThatThrownBy(filter::copy).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("a copy of a bit array").hasMessageContaining("bytes of heap are free");

@@ -52,7 +52,7 @@ class SingleWriterMisuseTest {
     private static long round(Writers writers, int round) throws Exception {
         FilterSpec spec = FilterSpec.of(4_500, 0.1).withOption("bits", "16384").withOption("hashes", "3")
                 .withOption(Writers.OPTION, writers.optionValue());
-        BloomFilter<Long> filter = BloomFilter.create(spec, KeyHasher.longs());
+        ClassicFilter<Long> filter = ClassicFilter.create(spec, KeyHasher.longs());
         for (int i = 0; i < KEPT; i++) {
             filter.add(key(round, 2, i));
         }

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.Filters;
+import org.bloomery.classic.ClassicProvider;
 import org.bloomery.compare.contestant.BloomeryContestant;
 import org.bloomery.compare.contestant.CommonsCountingBloomContestant;
 import org.bloomery.compare.contestant.CommonsSimpleBloomContestant;
@@ -17,6 +18,11 @@ import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.FastFilterContestant;
 import org.bloomery.compare.contestant.GuavaBloomContestant;
 import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.counting.CountingProvider;
+import org.bloomery.cuckoo.CuckooProvider;
+import org.bloomery.fuse.FuseProvider;
+import org.bloomery.ribbon.RibbonProvider;
+import org.bloomery.scalable.ScalableProvider;
 
 /**
  * Who can take part: the Bloomery kinds that ServiceLoader finds now, the peers, and the kinds the
@@ -24,8 +30,8 @@ import org.bloomery.compare.contestant.KeyType;
  */
 public final class Lineup {
     /** The kinds the Bloomery project ships. */
-    public static final List<String> PROJECT_KINDS = List.of("classic", "counting", "scalable", "cuckoo", "fuse",
-            "ribbon");
+    public static final List<String> PROJECT_KINDS = List.of(ClassicProvider.KIND, CountingProvider.KIND,
+            ScalableProvider.KIND, CuckooProvider.KIND, FuseProvider.KIND, RibbonProvider.KIND);
     /** The option and value that select the cache-line blocked layout of the Bloom-family kinds. */
     private static final Map.Entry<String, String> BLOCKED = Map.entry("layout", "blocked");
     /** The suffix of a kind's blocked-layout entrant: {@code classic-blocked}. */

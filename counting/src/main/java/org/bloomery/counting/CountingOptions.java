@@ -17,7 +17,7 @@ final class CountingOptions {
     private static final String LIMIT = "2^34 counters (8 GiB of 4-bit counters: one long[] holds at most 2^30 words)";
 
     /** Counters, hashes, layout and writers; a blocked layout puts 128 four-bit counters in a 512-bit block. */
-    private static final ShapeOptions OPTIONS = new ShapeOptions(CountingBloomFilter.KIND, COUNTERS,
+    private static final ShapeOptions OPTIONS = new ShapeOptions(CountingProvider.KIND, COUNTERS,
             NibbleArray.MAX_COUNTERS, LIMIT, BlockedCounterProbing.BLOCK_COUNTERS, false).withWriters();
 
     private CountingOptions() {

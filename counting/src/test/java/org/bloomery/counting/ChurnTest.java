@@ -33,7 +33,7 @@ class ChurnTest {
     @EnumSource(BloomLayout.class)
     void fiftyRoundsOfTenPercentChurnKeepNoFalseNegativesAndTheClassicFpp(BloomLayout layout) {
         FilterSpec spec = FilterSpec.of(N, FPP).withOption(BloomLayout.OPTION, layout.optionValue());
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(spec, KeyHasher.longs());
         double theoretical = CountingOptions.shape(spec).fppAt(N);
         long[] live = new long[N];
         long nextId = 0;

@@ -38,7 +38,7 @@ class ConcurrencyTest {
      * Each thread owns keys [0, keys) of its own seed. In every cycle but the last it adds all of
      * them and removes all of them; in the last it adds all and removes the odd-indexed ones.
      */
-    private static void run(CountingBloomFilter<Long> filter, int thread, int keys, int cycles, AtomicLong failedRemoves) {
+    private static void run(CountingFilter<Long> filter, int thread, int keys, int cycles, AtomicLong failedRemoves) {
         for (int cycle = 0; cycle < cycles; cycle++) {
             boolean last = cycle == cycles - 1;
             for (int i = 0; i < keys; i++) {
@@ -55,7 +55,7 @@ class ConcurrencyTest {
     @ParameterizedTest
     @MethodSource("workloads")
     void countersEqualASingleThreadedReplay(FilterSpec spec, int keys, int cycles) throws Exception {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(spec, KeyHasher.longs());
         AtomicLong failedRemoves = new AtomicLong();
         Workers.runTogether(THREADS, thread -> run(filter, thread, keys, cycles, failedRemoves));
         assertThat(failedRemoves.get()).as("removes of added keys that answered false").isZero();
@@ -68,7 +68,7 @@ class ConcurrencyTest {
             }
         }
 
-        CountingBloomFilter<Long> replay = CountingBloomFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> replay = CountingFilter.create(spec, KeyHasher.longs());
         for (int t = 0; t < THREADS; t++) {
             run(replay, t, keys, cycles, failedRemoves);
         }

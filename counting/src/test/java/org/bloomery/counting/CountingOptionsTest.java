@@ -57,11 +57,11 @@ class CountingOptionsTest {
     @Test
     void aSpecNeedingMoreThanTwoToTheThirtyFourCountersIsRejected() {
         // 2e9 items at 1% need about 1.9e10 counters: under the api's 2^37 but over 2^34.
-        assertThatThrownBy(() -> CountingBloomFilter.create(FilterSpec.of(2_000_000_000L, 0.01), KeyHasher.longs()))
+        assertThatThrownBy(() -> CountingFilter.create(FilterSpec.of(2_000_000_000L, 0.01), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("2000000000 insertions at fpp 0.01 need 19170116755 counters")
                 .hasMessageContaining("more than kind 'counting' allows: 2^34 counters (8 GiB");
-        assertThatThrownBy(() -> CountingBloomFilter.create(FilterSpec.of(Long.MAX_VALUE, 0.01), KeyHasher.longs()))
+        assertThatThrownBy(() -> CountingFilter.create(FilterSpec.of(Long.MAX_VALUE, 0.01), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("need 8.841e+19 counters")
                 .hasMessageContaining("more than kind 'counting' allows: 2^34 counters (8 GiB");
@@ -69,7 +69,7 @@ class CountingOptionsTest {
 
     @Test
     void nullArgumentsAreRejected() {
-        assertThatThrownBy(() -> CountingBloomFilter.create(null, KeyHasher.longs())).isInstanceOf(NullPointerException.class);
-        assertThatThrownBy(() -> CountingBloomFilter.create(BASE, null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> CountingFilter.create(null, KeyHasher.longs())).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> CountingFilter.create(BASE, null)).isInstanceOf(NullPointerException.class);
     }
 }

@@ -61,7 +61,7 @@ class SingleWriterMisuseTest {
     private static final Round UNCHANGED = new Round(false, 0, 0);
 
     private static Round round(Writers writers, int round) throws Exception {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(spec(writers), KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(spec(writers), KeyHasher.longs());
         for (int i = 0; i < KEPT; i++) {
             filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(round, i)));
         }

@@ -13,7 +13,7 @@ import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
@@ -73,7 +73,7 @@ import org.bloomery.api.spi.FilterDataOutput;
  *
  * @param <T> the item type
  */
-public final class CuckooFilter<T> implements MembershipFilter<T> {
+public final class CuckooFilter<T> extends AbstractFilter<T> {
     /** Most sub-tables one filter grows to. */
     static final int MAX_SUB_TABLES = 32;
 
@@ -106,8 +106,6 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
         FIND
     }
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final CuckooShape shape;
     private final int bucketSize;
     private final int fingerprintBits;
@@ -118,8 +116,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     private volatile long kickChains;
 
     private CuckooFilter(FilterSpec spec, KeyHasher<? super T> hasher, CuckooShape shape, CuckooTable[] tables) {
-        this.spec = spec;
-        this.hasher = hasher;
+        super(CuckooProvider.KIND, spec, hasher);
         this.shape = shape;
         this.bucketSize = shape.bucketSize();
         this.fingerprintBits = shape.fingerprintBits();
@@ -158,7 +155,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
      */
     static <T> CuckooFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return Envelope.read(in, CuckooShape.KIND, hasher, (spec, data) -> readBody(spec, hasher, data));
+        return Envelope.read(in, CuckooProvider.KIND, hasher, (spec, data) -> readBody(spec, hasher, data));
     }
 
     @Override
@@ -315,21 +312,6 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
         return shape.expansion() == 0 ? FIXED_SIZE_CAPABILITIES : CAPABILITIES;
     }
 
-    @Override
-    public String kind() {
-        return CuckooShape.KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
     /**
      * {@inheritDoc}
      *
@@ -415,10 +397,10 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String toString() {
-        return "CuckooFilter[b=" + bucketSize + ", f=" + fingerprintBits + ", buckets=" + buckets()
+    protected String describe() {
+        return "b=" + bucketSize + ", f=" + fingerprintBits + ", buckets=" + buckets()
                 + ", subTables=" + tables.length + ", count=" + approximateCount() + ", load=" + loadFactor()
-                + ", expectedFpp=" + expectedFpp() + ", kickChains=" + kickChains + "]";
+                + ", expectedFpp=" + expectedFpp() + ", kickChains=" + kickChains;
     }
 
     /**

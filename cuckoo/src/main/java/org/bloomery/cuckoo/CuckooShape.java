@@ -1,5 +1,7 @@
 package org.bloomery.cuckoo;
 
+import static org.bloomery.cuckoo.CuckooProvider.KIND;
+
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.spi.SpecOptions;
@@ -16,7 +18,6 @@ import org.bloomery.api.spi.SpecOptions;
  */
 record CuckooShape(int bucketSize, int fingerprintBits, int buckets, int maxKicks, int expansion) {
     /** The kind's name. */
-    static final String KIND = "cuckoo";
 
     static final String BUCKET_SIZE = "bucketSize";
     static final String FINGERPRINT_BITS = "fingerprintBits";

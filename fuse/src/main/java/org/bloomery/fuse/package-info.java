@@ -1,7 +1,7 @@
 /**
  * The binary fuse filter (Graf and Lemire, "Binary Fuse Filters: Fast and Smaller Than Xor
- * Filters", 2022), kind {@code "fuse"}: {@link org.bloomery.fuse.BinaryFuseFilter}, found through
- * {@link org.bloomery.fuse.FuseFilterProvider}. It is built once from a whole set and then only
+ * Filters", 2022), kind {@code "fuse"}: {@link org.bloomery.fuse.FuseFilter}, found through
+ * {@link org.bloomery.fuse.FuseProvider}. It is built once from a whole set and then only
  * answers queries, three array reads each, in about 1.13 times the information-theoretic minimum
  * of space.
  */

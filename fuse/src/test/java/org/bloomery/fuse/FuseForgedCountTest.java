@@ -40,13 +40,13 @@ class FuseForgedCountTest {
         return hashes;
     }
 
-    private static BinaryFuseFilter<Long> forged(BinaryFuseFilter<Long> filter, long items) throws IOException {
+    private static FuseFilter<Long> forged(FuseFilter<Long> filter, long items) throws IOException {
         byte[] bytes = FilterBytes.of(filter);
         ByteBuffer.wrap(bytes).putLong(FilterBytes.bodyOffset(bytes) + 1, items);
         FilterBytes.reseal(bytes);
         MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
         assertThat(read.approximateCount()).isEqualTo(items);
-        return (BinaryFuseFilter<Long>) read;
+        return (FuseFilter<Long>) read;
     }
 
     private static boolean sameSizes(long n, long other, int arity) {
@@ -60,12 +60,12 @@ class FuseForgedCountTest {
     @ValueSource(ints = {3, 4})
     void aNonZeroCountWithTheSameSizesAnswersTheSame(int arity) throws IOException {
         long[] items = hashes(1000);
-        BinaryFuseFilter<Long> built = BinaryFuseFilter.buildFromHashes(spec(arity), KeyHasher.longs(), items);
+        FuseFilter<Long> built = FuseFilter.buildFromHashes(spec(arity), KeyHasher.longs(), items);
         long other = 1001;
         while (!sameSizes(1000, other, arity)) {
             other++;
         }
-        BinaryFuseFilter<Long> read = forged(built, other);
+        FuseFilter<Long> read = forged(built, other);
         for (long item : items) {
             assertThat(read.mightContainHash(item)).isTrue();
         }
@@ -89,8 +89,8 @@ class FuseForgedCountTest {
     @MethodSource("countsSizedAsEmpty")
     void aSmallSetForgedToZeroAnswersFalseForEverything(int arity, int n) throws IOException {
         long[] items = hashes(n);
-        BinaryFuseFilter<Long> built = BinaryFuseFilter.buildFromHashes(spec(arity), KeyHasher.longs(), items);
-        BinaryFuseFilter<Long> read = forged(built, 0);
+        FuseFilter<Long> built = FuseFilter.buildFromHashes(spec(arity), KeyHasher.longs(), items);
+        FuseFilter<Long> read = forged(built, 0);
         for (long item : items) {
             assertThat(built.mightContainHash(item)).isTrue();
             assertThat(read.mightContainHash(item)).isFalse();
@@ -108,8 +108,8 @@ class FuseForgedCountTest {
     @ParameterizedTest(name = "arity {0}, n = {1}")
     @MethodSource("countsSizedAsEmpty")
     void theEmptySetForgedToAnyCountAnswersTrueForFingerprintZero(int arity, int n) throws IOException {
-        BinaryFuseFilter<Long> empty = BinaryFuseFilter.buildFromHashes(spec(arity), KeyHasher.longs(), new long[0]);
-        BinaryFuseFilter<Long> read = forged(empty, n);
+        FuseFilter<Long> empty = FuseFilter.buildFromHashes(spec(arity), KeyHasher.longs(), new long[0]);
+        FuseFilter<Long> read = forged(empty, n);
         SplittableRandom probes = new SplittableRandom(31);
         int trueAnswers = 0;
         for (int i = 0; i < PROBES; i++) {

@@ -6,6 +6,6 @@ import org.bloomery.api.contract.StaticHeapLimitContract;
 class FuseHeapLimitTest extends StaticHeapLimitContract {
     @Override
     protected String kind() {
-        return BinaryFuseFilter.KIND;
+        return FuseProvider.KIND;
     }
 }

@@ -2,6 +2,7 @@ package org.bloomery.redis;
 
 import java.util.Set;
 import org.bloomery.api.Capability;
+import org.bloomery.api.spi.BloomKinds;
 
 /**
  * What one cell of a shared filter is: a bit ({@code redis-classic}) or a 4-bit saturating counter
@@ -17,11 +18,11 @@ import org.bloomery.api.Capability;
  */
 enum CellKind {
     /** One bit per position, as the {@code classic} kind. */
-    BITS("redis-classic", "classic", "bits", 1, 1L << 32,
+    BITS(RedisClassicProvider.KIND, BloomKinds.CLASSIC, "bits", 1, 1L << 32,
             "2^32 bits per shard (512 MiB, the largest Redis string)",
             Set.of(Capability.SHARED, Capability.CONCURRENT, Capability.MERGE, Capability.ADD)),
     /** A 4-bit saturating counter per position, as the {@code counting} kind. */
-    NIBBLES("redis-counting", "counting", "counters", 4, 1L << 30,
+    NIBBLES(RedisCountingProvider.KIND, BloomKinds.COUNTING, "counters", 4, 1L << 30,
             "2^30 counters per shard (512 MiB of 4-bit counters, the largest Redis string)",
             Set.of(Capability.SHARED, Capability.CONCURRENT, Capability.REMOVE, Capability.ADD));
 

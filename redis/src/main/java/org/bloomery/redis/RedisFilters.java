@@ -29,11 +29,11 @@ import redis.clients.jedis.exceptions.JedisException;
  * Builds shared filters in code, from a Jedis client the application already has (its pool, TLS,
  * credentials and cluster settings), or from a spec whose option {@code uri} names the server. A
  * filter built from a client never closes it; one built from a URI owns its connection pool and
- * releases it on {@link RedisFilter#close}.
+ * releases it on {@link RedisCellsFilter#close}.
  *
  * <pre>{@code
  * UnifiedJedis redis = new JedisPooled("redis.internal", 6379);
- * RedisFilter<CharSequence> seen = RedisFilters.classic(redis, "seen-ips",
+ * RedisCellsFilter<CharSequence> seen = RedisFilters.classic(redis, "seen-ips",
  *         FilterSpec.of(10_000_000, 0.001), KeyHasher.strings());
  * seen.add("203.0.113.7");
  * }</pre>
@@ -62,7 +62,7 @@ public final class RedisFilters {
      *     range, or if the name holds a filter with another kind, size, spec or hasher
      * @throws RedisFilterException if the server fails or a key of the name holds another type
      */
-    public static <T> RedisFilter<T> classic(UnifiedJedis client, String name, FilterSpec spec,
+    public static <T> RedisCellsFilter<T> classic(UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher) {
         return open(CellKind.BITS, client, name, spec, hasher);
     }
@@ -80,7 +80,7 @@ public final class RedisFilters {
      * @throws IllegalArgumentException as {@link #classic}
      * @throws RedisFilterException as {@link #classic}
      */
-    public static <T> RedisFilter<T> counting(UnifiedJedis client, String name, FilterSpec spec,
+    public static <T> RedisCellsFilter<T> counting(UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher) {
         return open(CellKind.NIBBLES, client, name, spec, hasher);
     }
@@ -184,7 +184,7 @@ public final class RedisFilters {
             return spec.withOption(Location.PREFIX, prefix);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("the stored filter's metadata holds no valid spec ("
-                    + e.getMessage() + "); is it a '" + ScalableOptions.KIND + "' filter?", e);
+                    + e.getMessage() + "); is it a '" + RedisScalableProvider.KIND + "' filter?", e);
         }
     }
 
@@ -257,7 +257,7 @@ public final class RedisFilters {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(spec, "spec");
         RedisStore store = userStore(client, name);
-        if (kind.equals(ScalableOptions.KIND)) {
+        if (kind.equals(RedisScalableProvider.KIND)) {
             String base = ScalableOptions.read(spec, name).location().prefix() + "{" + name + "}";
             List<String> keys = new ArrayList<>();
             keys.add(base + ":meta");
@@ -310,7 +310,7 @@ public final class RedisFilters {
      *     state then
      * @throws IOException if the local filter cannot be written
      */
-    public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, int shards, MembershipFilter<T> local)
+    public static <T> RedisCellsFilter<T> upload(UnifiedJedis client, String name, int shards, MembershipFilter<T> local)
             throws IOException {
         Objects.requireNonNull(local, "local");
         try (InputStream in = Transfer.snapshotOf(local)) {
@@ -337,13 +337,13 @@ public final class RedisFilters {
      *       the shards are renamed one by one, and the mark is removed last. Meanwhile: each
      *       single-item operation touches one shard and sees that shard whole, old or new (so two
      *       single queries may be answered one by each filter); a batch query ({@link
-     *       RedisFilter#mightContainAll} and the other batch queries) reads every shard's stamp with
+     *       RedisCellsFilter#mightContainAll} and the other batch queries) reads every shard's stamp with
      *       its probes and is read again when they differ, so it answers from one filter whole, and
      *       fails with {@link RedisFilterException} if they still differ after the timeout (option
      *       {@code timeoutMillis}); opening the name fails with {@link RedisFilterException}. If the
      *       switch is interrupted (the process dies, a node is lost), the mark stays: the name does
      *       not open, batch queries fail and single-item ones answer from each shard as it is, until
-     *       an upload succeeds or the filter is {@link RedisFilter#delete() deleted}. An upload
+     *       an upload succeeds or the filter is {@link RedisCellsFilter#delete() deleted}. An upload
      *       removes the mark only if it is still its own and every shard holds its stamp; one that
      *       finds a shard of another upload to the same name leaves the name marked and fails.
      * </ul>
@@ -370,7 +370,7 @@ public final class RedisFilters {
      *     stays marked as above
      * @throws IOException if the stream fails; the name is then unchanged
      */
-    public static <T> RedisFilter<T> upload(UnifiedJedis client, String name, int shards, InputStream snapshot,
+    public static <T> RedisCellsFilter<T> upload(UnifiedJedis client, String name, int shards, InputStream snapshot,
             KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
@@ -378,13 +378,13 @@ public final class RedisFilters {
         return Transfer.upload(store, Location.DEFAULT_PREFIX, name, shards, snapshot, hasher);
     }
 
-    private static <T> RedisFilter<T> open(CellKind cells, UnifiedJedis client, String name, FilterSpec spec,
+    private static <T> RedisCellsFilter<T> open(CellKind cells, UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         RedisStore store = userStore(client, name);
         RedisOptions options = RedisOptions.read(cells, spec, name);
-        return RedisFilter.open(store, options, spec, hasher);
+        return RedisCellsFilter.open(store, options, spec, hasher);
     }
 
     /**
@@ -401,13 +401,13 @@ public final class RedisFilters {
      * Builds a filter from a spec whose option {@code uri} names the server: the path the providers
      * take for {@code bloomery.kind=redis-classic} and {@code redis-counting}.
      */
-    static <T> RedisFilter<T> fromSpec(CellKind cells, FilterSpec spec, KeyHasher<? super T> hasher) {
+    static <T> RedisCellsFilter<T> fromSpec(CellKind cells, FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         RedisOptions options = RedisOptions.read(cells, spec, null);
         RedisStore store = connect(cells.kind(), options.location());
         try {
-            return RedisFilter.open(store, options, spec, hasher);
+            return RedisCellsFilter.open(store, options, spec, hasher);
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -419,7 +419,7 @@ public final class RedisFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         ScalableOptions options = ScalableOptions.read(spec, null);
-        RedisStore store = connect(ScalableOptions.KIND, options.location());
+        RedisStore store = connect(RedisScalableProvider.KIND, options.location());
         try {
             return RedisScalableFilter.open(store, options, spec, hasher, false);
         } catch (RuntimeException e) {

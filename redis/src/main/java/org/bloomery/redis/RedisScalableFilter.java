@@ -20,10 +20,12 @@ import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.bloom.ScalableBody;
+import org.bloomery.api.spi.AbstractFilter;
+import org.bloomery.api.spi.BloomKinds;
 import org.bloomery.bloom.BloomShape;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
+import org.bloomery.bloom.ScalableBody;
 import org.bloomery.api.spi.Envelope;
 
 /**
@@ -56,7 +58,7 @@ import org.bloomery.api.spi.Envelope;
  * bits per layer (512 MiB, Redis's largest string). A non-scaling filter at capacity refuses a new
  * item with the in-process kind's message, "non scaling filter is full".
  *
- * <p><b>Failures.</b> As {@link RedisFilter}: a server that fails, times out or answers with an
+ * <p><b>Failures.</b> As {@link RedisCellsFilter}: a server that fails, times out or answers with an
  * error gives {@link RedisFilterException}; a query never answers "absent" for a failure.
  *
  * <p><b>Thread safety.</b> Every method may be called from many threads ({@link
@@ -64,9 +66,12 @@ import org.bloomery.api.spi.Envelope;
  * one atomic script. Batches are atomic per item, not as a whole. {@link #writeTo} reads the
  * layers in chunks, so adds racing with it may or may not be included.
  *
+ * <p>{@link #spec()} is the spec the filter was opened with, a password in option {@code uri}
+ * shown as {@code ****}.
+ *
  * @param <T> the item type
  */
-public final class RedisScalableFilter<T> implements MembershipFilter<T> {
+public final class RedisScalableFilter<T> extends AbstractFilter<T> {
     /** Largest layer: one Redis string holds at most 2^32 bits. */
     static final long MAX_LAYER_BITS = 1L << 32;
     /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
@@ -82,8 +87,6 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
     private final RedisStore store;
     private final ScalableOptions options;
     private final GrowthPlan plan;
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final String metaKey;
     private final String layerKeyBase;
     /** Layer i's {@link LayerPlan}, or the reason it cannot exist; filled on first use. */
@@ -94,11 +97,10 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
     private String identity;
 
     private RedisScalableFilter(RedisStore store, ScalableOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
+        super(RedisScalableProvider.KIND, Location.shownSpec(spec), hasher);
         this.store = store;
         this.options = options;
         this.plan = options.plan();
-        this.spec = Location.shownSpec(spec);
-        this.hasher = hasher;
         String base = options.location().prefix() + "{" + options.location().name() + "}";
         this.metaKey = base + ":meta";
         this.layerKeyBase = base + ":layer:";
@@ -116,7 +118,7 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
             KeyHasher<? super T> hasher, boolean mustBeNew) {
         RedisScalableFilter<T> filter = new RedisScalableFilter<>(store, options, spec, hasher);
         LayerPlan first = filter.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '"
-                + ScalableOptions.KIND + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
+                + RedisScalableProvider.KIND + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
         Map<String, String> wanted = options.metadata(hasher.id());
         String fresh = Identity.random().hex();
         List<String> args = new ArrayList<>();
@@ -580,14 +582,14 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
         String where = batch == 1 ? "" : "; in a batch of " + batch + ", the items before #" + index
                 + " were added, it and the new items after it were not";
         if (plan.nonscaling()) {
-            return new FilterFullException("non scaling filter is full: kind '" + ScalableOptions.KIND + "', capacity "
+            return new FilterFullException("non scaling filter is full: kind '" + RedisScalableProvider.KIND + "', capacity "
                     + plan.capacity() + " items" + where);
         }
         long capacity = 0;
         for (LayerPlan layer : plans(layers)) {
             capacity += layer.capacity();
         }
-        return new FilterFullException("scalable filter is full: kind '" + ScalableOptions.KIND + "', capacity "
+        return new FilterFullException("scalable filter is full: kind '" + RedisScalableProvider.KIND + "', capacity "
                 + capacity + " items in " + layers + (layers == 1 ? " layer" : " layers") + "; cannot add layer "
                 + layers + ": " + reason + where);
     }
@@ -727,15 +729,15 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
         for (LayerPlan layer : plans) {
             bodyLength += ScalableBody.LAYER_HEADER_BYTES + layer.shape().cells() / 8;
         }
-        Envelope.write(out, ScalableOptions.LOCAL_KIND, hasher, options.localSpec(), bodyLength, body -> {
+        Envelope.write(out, BloomKinds.SCALABLE, hasher, options.localSpec(), bodyLength, body -> {
             ScalableBody.writeHeader(body, plan, plans.length);
             for (int i = 0; i < plans.length; i++) {
                 LayerPlan layer = plans[i];
                 long items = count("snapshot", "items:" + i, stored.getOrDefault("items:" + i, "0"));
                 ScalableBody.writeLayerHeader(body, layer, Math.min(items, layer.capacity()));
                 long bytes = layer.shape().cells() / 8;
-                for (long from = 0; from < bytes; from += RedisFilter.CHUNK_BYTES) {
-                    int length = (int) Math.min(RedisFilter.CHUNK_BYTES, bytes - from);
+                for (long from = 0; from < bytes; from += RedisCellsFilter.CHUNK_BYTES) {
+                    int length = (int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from);
                     byte[] chunk = (byte[]) layerRun("snapshot", i, layer, "read", Long.toString(from),
                             Long.toString(from + length - 1));
                     if (chunk.length != length) {
@@ -783,24 +785,8 @@ public final class RedisScalableFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String kind() {
-        return ScalableOptions.KIND;
-    }
-
-    /** @return the spec the filter was opened with; a password in option {@code uri} shows as {@code ****} */
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
-    @Override
-    public String toString() {
-        return "RedisScalableFilter[name=" + name() + ", server=" + store.server() + ", layers=" + knownLayers
-                + ", hasher=" + hasher.id() + ", spec=" + options.localSpec() + "]";
+    protected String describe() {
+        return "name=" + name() + ", server=" + store.server() + ", layers=" + knownLayers
+                + ", spec=" + options.localSpec();
     }
 }

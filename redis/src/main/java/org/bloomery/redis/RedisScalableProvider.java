@@ -3,14 +3,13 @@ package org.bloomery.redis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Objects;
-import java.util.Set;
 import java.util.stream.LongStream;
-import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
+import org.bloomery.api.spi.BloomKinds;
 import org.bloomery.bloom.GrowthPlan;
 
 /**
@@ -18,19 +17,13 @@ import org.bloomery.bloom.GrowthPlan;
  * RedisBloom's {@code BF.*} semantics, shared by every process that opens the same name; see
  * {@link RedisScalableFilter}. Stateless.
  */
-public final class RedisScalableProvider implements FilterProvider {
+public final class RedisScalableProvider extends AbstractProvider {
+    /** The kind's name, {@code "redis-scalable"}. */
+    public static final String KIND = "redis-scalable";
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RedisScalableProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return ScalableOptions.KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return RedisScalableFilter.CAPABILITIES;
+        super(KIND, RedisScalableFilter.CAPABILITIES);
     }
 
     @Override
@@ -79,8 +72,8 @@ public final class RedisScalableProvider implements FilterProvider {
      */
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Filters.provider(ScalableOptions.LOCAL_KIND).orElseThrow(() -> new IllegalStateException(
-                "a '" + ScalableOptions.KIND + "' snapshot is a 'scalable' filter; put bloomery-scalable on the class"
+        return Filters.provider(BloomKinds.SCALABLE).orElseThrow(() -> new IllegalStateException(
+                "a '" + KIND + "' snapshot is a '" + BloomKinds.SCALABLE + "' filter; put bloomery-scalable on the class"
                         + " or module path to read it")).readFrom(in, hasher);
     }
 }

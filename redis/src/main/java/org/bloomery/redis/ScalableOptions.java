@@ -1,5 +1,7 @@
 package org.bloomery.redis;
 
+import static org.bloomery.redis.RedisScalableProvider.KIND;
+
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,11 +21,6 @@ import org.bloomery.bloom.GrowthPlan;
  * @param plan capacity, error, expansion, tightening, non-scaling and layout
  */
 record ScalableOptions(Location location, FilterSpec localSpec, GrowthPlan plan) {
-    /** The shared kind. */
-    static final String KIND = "redis-scalable";
-    /** The in-process kind whose layers, envelope and options it shares. */
-    static final String LOCAL_KIND = "scalable";
-
     /**
      * Reads a spec.
      *

@@ -10,9 +10,10 @@ import java.util.UUID;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.spi.BloomKinds;
 import org.bloomery.bloom.GrowthPlan;
-import org.bloomery.bloom.ScalableBody;
 import org.bloomery.bloom.LayerPlan;
+import org.bloomery.bloom.ScalableBody;
 import org.bloomery.api.spi.Envelope;
 
 /**
@@ -33,14 +34,14 @@ final class ScalableUpload {
         String metaKey = base + ":meta";
         List<String> temporary = new ArrayList<>();
         try {
-            Prepared prepared = Transfer.unwrap(() -> Envelope.read(in, ScalableOptions.LOCAL_KIND, hasher,
+            Prepared prepared = Transfer.unwrap(() -> Envelope.read(in, BloomKinds.SCALABLE, hasher,
                     (spec, body) -> {
                 FilterSpec shared = spec.withOption(Location.PREFIX, prefix);
                 ScalableOptions options;
                 try {
                     options = ScalableOptions.read(shared, name);
                 } catch (IllegalArgumentException e) {
-                    throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableOptions.KIND
+                    throw new InvalidFilterDataException("the spec is not valid for kind '" + RedisScalableProvider.KIND
                             + "': " + e.getMessage(), e);
                 }
                 Optional<Identity> existing = checkTarget(store, options, metaKey, base + ":layer:0", hasher.id());
@@ -58,9 +59,9 @@ final class ScalableUpload {
                     temporary.add(key);
                     long bytes = expected.shape().cells() / 8;
                     store.del("upload", List.of(key));
-                    for (long from = 0; from < bytes; from += RedisFilter.CHUNK_BYTES) {
+                    for (long from = 0; from < bytes; from += RedisCellsFilter.CHUNK_BYTES) {
                         store.setrange("upload", key, from,
-                                body.readBytes((int) Math.min(RedisFilter.CHUNK_BYTES, bytes - from)));
+                                body.readBytes((int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from)));
                     }
                 }
                 return new Prepared(shared, options, items, existing);

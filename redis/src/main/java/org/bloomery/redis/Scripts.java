@@ -41,7 +41,7 @@ final class Scripts {
      *       with {@code OVERFLOW SAT} first). Answers the key's 8-byte upload stamp, then each
      *       call's list of values (the old bit, or the new counter), so that a run's values pass
      *       through the script uncopied. (Queries need no script: a {@code BITFIELD_RO} reads the
-     *       identity with the probes, see {@link RedisFilter}.)
+     *       identity with the probes, see {@link RedisCellsFilter}.)
      *   <li>{@code remove} (ARGV[4] the BITFIELD type, ARGV[5..] the offsets): a counting remove. If any counter is 0 the
      *       item is definitely absent: answers 0 and changes nothing. Otherwise lowers each counter
      *       by one in probe order (a counter probed twice is lowered twice), except a saturated

@@ -47,7 +47,7 @@ final class Transfer {
      * @throws IllegalArgumentException if a filter of that name exists with another kind, size or
      *     hasher; nothing is changed
      */
-    static <T> RedisFilter<T> upload(RedisStore store, String prefix, String name, int shards, InputStream in,
+    static <T> RedisCellsFilter<T> upload(RedisStore store, String prefix, String name, int shards, InputStream in,
             KeyHasher<? super T> hasher) throws IOException {
         Envelope.KindPrefix head = Envelope.readKind(in);
         CellKind cells = cellKind(head.kind());
@@ -86,7 +86,7 @@ final class Transfer {
             metadata.put(Identity.FIELD, prepared.identity().hex());
             publish(store, prepared.keys(), temporary, metadata, prepared.replaces() ? prepared.identity().hex() : "",
                     shardCellBytes, stamp);
-            return RedisFilter.open(store, prepared.options(), prepared.spec(), hasher);
+            return RedisCellsFilter.open(store, prepared.options(), prepared.spec(), hasher);
         } finally {
             if (!temporary.isEmpty()) {
                 store.del("upload cleanup", temporary);
@@ -167,7 +167,7 @@ final class Transfer {
      * ORs an in-process classic filter into a shared one: its bits go to a temporary key in the
      * shard's slot, then {@code BITOP OR} combines them on the server.
      */
-    static void merge(RedisFilter<?> target, MembershipFilter<?> other) throws IOException {
+    static void merge(RedisCellsFilter<?> target, MembershipFilter<?> other) throws IOException {
         RedisStore store = target.store();
         List<String> shards = target.filterKeys().shards();
         List<String> temporary = new ArrayList<>();
@@ -256,8 +256,8 @@ final class Transfer {
             String key = keys.get(s);
             long shardBytes = cells.bytesFor(sharding.cells(s));
             store.del(operation, List.of(key));
-            for (long from = 0; from < shardBytes; from += RedisFilter.CHUNK_BYTES) {
-                byte[] chunk = body.readBytes((int) Math.min(RedisFilter.CHUNK_BYTES, shardBytes - from));
+            for (long from = 0; from < shardBytes; from += RedisCellsFilter.CHUNK_BYTES) {
+                byte[] chunk = body.readBytes((int) Math.min(RedisCellsFilter.CHUNK_BYTES, shardBytes - from));
                 for (byte b : chunk) {
                     setBits += Integer.bitCount(b & 0xFF);
                 }

@@ -46,7 +46,7 @@ class ClusterFaultTest {
 
     /** The node holding an item's key. */
     private static int nodeOf(MembershipFilter<Long> filter, List<String> keys, long hash) {
-        String key = filter instanceof RedisFilter<Long> cells ? keys.get(1 + cells.shardOf(hash)) : keys.get(1);
+        String key = filter instanceof RedisCellsFilter<Long> cells ? keys.get(1 + cells.shardOf(hash)) : keys.get(1);
         return RedisCluster.nodeOfSlot(JedisClusterCRC16.getSlot(key));
     }
 

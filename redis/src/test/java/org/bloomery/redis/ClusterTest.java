@@ -54,7 +54,7 @@ class ClusterTest {
         try (JedisCluster client = cluster.client(TIMEOUT_MILLIS)) {
             FilterSpec spec = FilterSpec.of(THREADS * PER_THREAD, 0.01).withOption("layout", "blocked")
                     .withOption("shards", "12");
-            RedisFilter<Long> filter = RedisFilters.classic(client, "spread", spec, KeyHasher.longs());
+            RedisCellsFilter<Long> filter = RedisFilters.classic(client, "spread", spec, KeyHasher.longs());
             List<String> shards = filter.keys().subList(1, 13);
             Set<Integer> nodes = new HashSet<>();
             for (String shard : shards) {
@@ -131,7 +131,7 @@ class ClusterTest {
         UploadRace race = new UploadRace(FilterSpec.of(UploadRace.ITEMS, 0.001).withOption("layout", "blocked"));
         try (JedisCluster uploader = cluster.client(2_000); JedisCluster readerClient = cluster.client(2_000)) {
             RedisFilters.upload(readerClient, "swapped", 12, race.old);
-            RedisFilter<Long> reader = RedisFilters.classic(readerClient, "swapped",
+            RedisCellsFilter<Long> reader = RedisFilters.classic(readerClient, "swapped",
                     UploadRace.patient(FilterSpec.of(UploadRace.ITEMS, 0.001).withOption("layout", "blocked"), 12),
                     KeyHasher.longs());
             race.run(uploader, reader, 12, 10, 2);
@@ -143,7 +143,7 @@ class ClusterTest {
                 }
             }
             // One shard shares the metadata's slot, so even a cluster switches it in one script.
-            RedisFilter<Long> single = RedisFilters.upload(uploader, "single", 1, race.next);
+            RedisCellsFilter<Long> single = RedisFilters.upload(uploader, "single", 1, race.next);
             assertThat(race.classify(single.mightContainAllHashes(race.probes))).isEqualTo("new");
             single.delete();
             reader.delete();

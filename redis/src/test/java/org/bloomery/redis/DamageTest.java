@@ -195,7 +195,7 @@ class DamageTest extends OnSharedServer {
     @Test
     void aBatchAddThatFailsOnOneShardSaysWhichItemsItApplied() {
         FilterSpec sharded = SPEC.withOption("layout", "blocked").withOption("shards", "4");
-        RedisFilter<Long> filter = RedisFilters.classic(client, "guard", sharded, KeyHasher.longs());
+        RedisCellsFilter<Long> filter = RedisFilters.classic(client, "guard", sharded, KeyHasher.longs());
         String lostShard = filter.keys().get(3);
         client.del(lostShard);
         long[] hashes = hashes(ITEMS);

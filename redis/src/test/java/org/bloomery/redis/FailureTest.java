@@ -107,7 +107,7 @@ class FailureTest {
         RedisServer server = RedisServer.shared();
         server.flush();
         try (JedisPooled admin = server.client()) {
-            RedisFilter<CharSequence> filter = RedisFilters.counting(admin, "scripts", FilterSpec.of(1000, 0.01),
+            RedisCellsFilter<CharSequence> filter = RedisFilters.counting(admin, "scripts", FilterSpec.of(1000, 0.01),
                     KeyHasher.strings());
             filter.add("a");
             admin.scriptFlush();

@@ -36,9 +36,9 @@ class OpeningTest extends OnSharedServer {
 
     @Test
     void aSecondOpenerSharesTheFilterAndADifferentSpecOrHasherIsRefused() {
-        RedisFilter<CharSequence> first = RedisFilters.classic(client, "ips", FilterSpec.of(1000, 0.01), KeyHasher.strings());
+        RedisCellsFilter<CharSequence> first = RedisFilters.classic(client, "ips", FilterSpec.of(1000, 0.01), KeyHasher.strings());
         first.add("203.0.113.7");
-        RedisFilter<CharSequence> second = RedisFilters.classic(client, "ips", FilterSpec.of(1000, 0.01), KeyHasher.strings());
+        RedisCellsFilter<CharSequence> second = RedisFilters.classic(client, "ips", FilterSpec.of(1000, 0.01), KeyHasher.strings());
         assertThat(second.mightContain("203.0.113.7")).isTrue();
         assertThatThrownBy(() -> RedisFilters.classic(client, "ips", FilterSpec.of(2000, 0.01), KeyHasher.strings()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'ips'").hasMessageContaining("cells");
@@ -58,7 +58,7 @@ class OpeningTest extends OnSharedServer {
     @ValueSource(strings = {"1", "2"})
     void aFilterOfAnEarlierFormatIsRefusedAndLeftAsItWas(String format) {
         FilterSpec blocked = FilterSpec.of(1000, 0.01).withOption("layout", "blocked");
-        RedisFilter<CharSequence> filter = RedisFilters.classic(client, "old", blocked, KeyHasher.strings());
+        RedisCellsFilter<CharSequence> filter = RedisFilters.classic(client, "old", blocked, KeyHasher.strings());
         filter.add("203.0.113.7");
         String metadata = "bloomery:{old}:meta";
         client.hset(metadata, "format", format);
@@ -71,7 +71,7 @@ class OpeningTest extends OnSharedServer {
 
     @Test
     void deleteRemovesEveryKey() {
-        RedisFilter<CharSequence> filter = RedisFilters.counting(client, "gone", FilterSpec.of(1000, 0.01), KeyHasher.strings());
+        RedisCellsFilter<CharSequence> filter = RedisFilters.counting(client, "gone", FilterSpec.of(1000, 0.01), KeyHasher.strings());
         filter.add("x");
         assertThat(filter.keys()).allSatisfy(key -> assertThat(client.exists(key)).isTrue());
         filter.delete();
@@ -137,9 +137,9 @@ class OpeningTest extends OnSharedServer {
         owned.add("a");
         owned.clear();
         assertThat(owned.mightContain("a")).isFalse();
-        assertThat(owned.bitSize()).isEqualTo(4 * ((RedisFilter<?>) owned).cells());
-        ((RedisFilter<?>) owned).close();
-        RedisFilter<CharSequence> borrowed = RedisFilters.classic(client, "borrowed", FilterSpec.of(10, 0.1), KeyHasher.strings());
+        assertThat(owned.bitSize()).isEqualTo(4 * ((RedisCellsFilter<?>) owned).cells());
+        ((RedisCellsFilter<?>) owned).close();
+        RedisCellsFilter<CharSequence> borrowed = RedisFilters.classic(client, "borrowed", FilterSpec.of(10, 0.1), KeyHasher.strings());
         borrowed.close();
         assertThat(client.ping()).as("the user's client stays open").isEqualTo("PONG");
     }

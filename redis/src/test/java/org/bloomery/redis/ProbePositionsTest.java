@@ -55,7 +55,7 @@ class ProbePositionsTest {
         RedisServer.shared().flush();
     }
 
-    private static RedisFilter<CharSequence> open(String localKind, JedisPooled client, FilterSpec spec) {
+    private static RedisCellsFilter<CharSequence> open(String localKind, JedisPooled client, FilterSpec spec) {
         return localKind.equals("classic") ? RedisFilters.classic(client, "shared", spec, KeyHasher.strings())
                 : RedisFilters.counting(client, "shared", spec, KeyHasher.strings());
     }
@@ -65,8 +65,8 @@ class ProbePositionsTest {
     void aReaderOnAnotherConnectionSeesEveryCompletedAddAndTheCellsAreTheInProcessKinds(String localKind)
             throws InterruptedException {
         FilterSpec spec = FilterSpec.of(ITEMS, 0.01);
-        RedisFilter<CharSequence> writer = open(localKind, writerClient, spec);
-        RedisFilter<CharSequence> reader = open(localKind, readerClient, spec);
+        RedisCellsFilter<CharSequence> writer = open(localKind, writerClient, spec);
+        RedisCellsFilter<CharSequence> reader = open(localKind, readerClient, spec);
         AtomicInteger completed = new AtomicInteger();
         AtomicLong checks = new AtomicLong();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -146,7 +146,7 @@ class ProbePositionsTest {
     void countingSaturationAndRemovalFollowTheInProcessRulesStepByStep() {
         // 256 counters and 4 probes, so counters collide, saturate at 15 and meet zero often.
         FilterSpec spec = FilterSpec.of(100, 0.05).withOption("counters", "256").withOption("hashes", "4");
-        RedisFilter<CharSequence> shared = RedisFilters.counting(writerClient, "rules", spec, KeyHasher.strings());
+        RedisCellsFilter<CharSequence> shared = RedisFilters.counting(writerClient, "rules", spec, KeyHasher.strings());
         MembershipFilter<CharSequence> local = Filters.create("counting", spec, KeyHasher.strings());
         SplittableRandom random = new SplittableRandom(SEED);
         for (int step = 0; step < 3_000; step++) {
@@ -162,8 +162,8 @@ class ProbePositionsTest {
     @Test
     void batchesAnswerAsSingleOperations() {
         FilterSpec spec = FilterSpec.of(ITEMS, 0.01);
-        RedisFilter<CharSequence> batched = RedisFilters.classic(writerClient, "batched", spec, KeyHasher.strings());
-        RedisFilter<CharSequence> single = RedisFilters.classic(writerClient, "single", spec, KeyHasher.strings());
+        RedisCellsFilter<CharSequence> batched = RedisFilters.classic(writerClient, "batched", spec, KeyHasher.strings());
+        RedisCellsFilter<CharSequence> single = RedisFilters.classic(writerClient, "single", spec, KeyHasher.strings());
         List<CharSequence> keys = new ArrayList<>();
         for (int i = 0; i < ITEMS; i++) {
             keys.add(key(i % (ITEMS / 2)));

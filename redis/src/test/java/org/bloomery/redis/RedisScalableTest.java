@@ -18,7 +18,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
-import org.bloomery.scalable.ScalableBloomFilter;
+import org.bloomery.scalable.ScalableFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -53,7 +53,7 @@ class RedisScalableTest extends OnSharedServer {
     void itGrowsLayerByLayerAsTheInProcessKindAndSnapshotsToItsBytes(String layout) throws Exception {
         FilterSpec spec = FilterSpec.of(100, 0.01).withOption("layout", layout);
         RedisScalableFilter<Long> shared = RedisFilters.scalable(client, "grows", spec, KeyHasher.longs());
-        ScalableBloomFilter<Long> local = ScalableBloomFilter.create(spec, KeyHasher.longs());
+        ScalableFilter<Long> local = ScalableFilter.create(spec, KeyHasher.longs());
         long[] hashes = present(1_000);
         for (int i = 0; i < 300; i++) {
             assertThat(shared.addHash(hashes[i])).as("single add #%d", i).isEqualTo(local.addHash(hashes[i]));
@@ -92,7 +92,7 @@ class RedisScalableTest extends OnSharedServer {
     void aNonScalingFilterAtCapacityRefusesTheNextItemAndChangesNoByte() {
         FilterSpec spec = FilterSpec.of(500, 0.01).withOption("nonscaling", "true");
         RedisScalableFilter<Long> shared = RedisFilters.scalable(client, "fixed", spec, KeyHasher.longs());
-        ScalableBloomFilter<Long> local = ScalableBloomFilter.create(spec, KeyHasher.longs());
+        ScalableFilter<Long> local = ScalableFilter.create(spec, KeyHasher.longs());
         long[] hashes = present(2_000);
         int i = 0;
         while (shared.approximateCount() < 500) {
@@ -193,8 +193,8 @@ class RedisScalableTest extends OnSharedServer {
     @Test
     void anUploadPublishesTheLocalFilterAtomicallyAndReplacesEveryLayer() throws Exception {
         FilterSpec spec = FilterSpec.of(100, 0.01);
-        ScalableBloomFilter<Long> small = ScalableBloomFilter.create(spec, KeyHasher.longs());
-        ScalableBloomFilter<Long> big = ScalableBloomFilter.create(spec, KeyHasher.longs());
+        ScalableFilter<Long> small = ScalableFilter.create(spec, KeyHasher.longs());
+        ScalableFilter<Long> big = ScalableFilter.create(spec, KeyHasher.longs());
         long[] hashes = present(1_000);
         for (int i = 0; i < 1_000; i++) {
             big.addHash(hashes[i]);
@@ -216,7 +216,7 @@ class RedisScalableTest extends OnSharedServer {
         damaged[damaged.length - 1] ^= 1;
         assertThatThrownBy(() -> RedisFilters.uploadScalable(client, "published", new ByteArrayInputStream(damaged),
                 KeyHasher.longs())).isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("checksum");
-        ScalableBloomFilter<Long> other = ScalableBloomFilter.create(FilterSpec.of(200, 0.01), KeyHasher.longs());
+        ScalableFilter<Long> other = ScalableFilter.create(FilterSpec.of(200, 0.01), KeyHasher.longs());
         assertThatThrownBy(() -> RedisFilters.uploadScalable(client, "published", other))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'published'")
                 .hasMessageContaining("expectedInsertions");

@@ -11,7 +11,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
-import org.bloomery.scalable.ScalableBloomFilter;
+import org.bloomery.scalable.ScalableFilter;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisPooled;
@@ -135,7 +135,7 @@ class ScalableGrowthTest {
             assertThat(Arrays.stream(order).filter(i -> i < 0).count()).as("counts from 1 to BF.CARD = %d never"
                     + " answered", card).isZero();
 
-            ScalableBloomFilter<Long> replay = ScalableBloomFilter.create(spec, KeyHasher.longs());
+            ScalableFilter<Long> replay = ScalableFilter.create(spec, KeyHasher.longs());
             for (long i : order) {
                 assertThat(replay.addHash(hashes[(int) i])).as("replayed new item #%d", i).isTrue();
             }

@@ -76,11 +76,11 @@ class SecurityTest {
         texts.add(filter.toString());
         texts.add(filter.spec().toString());
         texts.add(new String(FilterBytes.of(filter), StandardCharsets.ISO_8859_1));
-        texts.add(admin.hgetAll(((RedisFilter<?>) filter).keys().get(0)).toString());
+        texts.add(admin.hgetAll(((RedisCellsFilter<?>) filter).keys().get(0)).toString());
         for (String text : texts) {
             assertThat(text).doesNotContain(USER_PASSWORD).doesNotContain(ADMIN_PASSWORD);
         }
-        ((RedisFilter<?>) filter).close();
+        ((RedisCellsFilter<?>) filter).close();
 
         Throwable refused = catchThrowable(() -> Filters.create("redis-classic",
                 spec("limited:" + USER_PASSWORD, "elsewhere").withOption("prefix", "other:"), KeyHasher.strings()));

@@ -38,7 +38,7 @@ class ShardingTest extends OnSharedServer {
     @ParameterizedTest(name = "shards={0}")
     @ValueSource(ints = {1, 4, 7})
     void theShardsTogetherHoldTheInProcessBlockedBits(int shards) {
-        RedisFilter<Long> filter = RedisFilters.classic(client, "blocked", blocked(shards), KeyHasher.longs());
+        RedisCellsFilter<Long> filter = RedisFilters.classic(client, "blocked", blocked(shards), KeyHasher.longs());
         BloomShape shape = BloomShape.fromSpec(FilterSpec.of(ITEMS, 0.01).withOption("layout", "blocked"),
                 "classic", "bits", BloomShape.MAX_CELLS, "2^37 bits");
         assertThat(filter.cells()).isEqualTo(shape.cells());
@@ -82,13 +82,13 @@ class ShardingTest extends OnSharedServer {
 
     @Test
     void aShardedSnapshotUploadsUnchangedUnderAnyShardCount() throws Exception {
-        RedisFilter<Long> sharded = RedisFilters.counting(client, "source", blocked(6), KeyHasher.longs());
+        RedisCellsFilter<Long> sharded = RedisFilters.counting(client, "source", blocked(6), KeyHasher.longs());
         for (int i = 0; i < 2_000; i++) {
             sharded.add(TestKeys.presentLong(SEED, i));
         }
         byte[] snapshot = FilterBytes.of(sharded);
         for (int shards : new int[] {1, 3, 6}) {
-            RedisFilter<Long> copy = RedisFilters.upload(client, "copy-" + shards, shards,
+            RedisCellsFilter<Long> copy = RedisFilters.upload(client, "copy-" + shards, shards,
                     new ByteArrayInputStream(snapshot), KeyHasher.longs());
             assertThat(copy.keys()).hasSize(1 + shards);
             assertThat(FilterBytes.of(copy)).as("snapshot of the copy in %d shards", shards).isEqualTo(snapshot);
@@ -102,7 +102,7 @@ class ShardingTest extends OnSharedServer {
     @ValueSource(strings = {"classic", "counting"})
     void aShardedFilterSnapshotsToTheInProcessBlockedFilterBitForBit(String localKind) throws Exception {
         FilterSpec local = FilterSpec.of(ITEMS, 0.01).withOption("layout", "blocked");
-        RedisFilter<Long> shared = localKind.equals("classic")
+        RedisCellsFilter<Long> shared = localKind.equals("classic")
                 ? RedisFilters.classic(client, "exact", blocked(5), KeyHasher.longs())
                 : RedisFilters.counting(client, "exact", blocked(5), KeyHasher.longs());
         org.bloomery.api.MembershipFilter<Long> inProcess =
@@ -121,7 +121,7 @@ class ShardingTest extends OnSharedServer {
         RedisFilters.upload(client, "uploaded", 3, inProcess);
         // 40,000 probes in one call, whose deadline is the timeout: time enough on a loaded machine.
         FilterSpec patient = local.withOption("shards", "3").withOption("timeoutMillis", "60000");
-        RedisFilter<Long> uploaded = localKind.equals("classic")
+        RedisCellsFilter<Long> uploaded = localKind.equals("classic")
                 ? RedisFilters.classic(client, "uploaded", patient, KeyHasher.longs())
                 : RedisFilters.counting(client, "uploaded", patient, KeyHasher.longs());
         assertThat(FilterBytes.of(uploaded)).isEqualTo(snapshot);
@@ -159,7 +159,7 @@ class ShardingTest extends OnSharedServer {
 
     @Test
     void eachItemsCountersSitInItsBlocksShard() {
-        RedisFilter<Long> filter = RedisFilters.counting(client, "counted", blocked(5), KeyHasher.longs());
+        RedisCellsFilter<Long> filter = RedisFilters.counting(client, "counted", blocked(5), KeyHasher.longs());
         long blocks = filter.cells() / 128;
         Sharding sharding = new Sharding(new BloomShape(filter.cells(), filter.hashes(), 128), 5);
         for (int i = 0; i < 500; i++) {

@@ -30,19 +30,19 @@ enum SharedKind {
     /** The batch add. */
     static boolean[] addAll(MembershipFilter<Long> filter, long[] hashes) {
         return filter instanceof RedisScalableFilter<Long> scalable ? scalable.addAllHashes(hashes)
-                : ((RedisFilter<Long>) filter).addAllHashes(hashes);
+                : ((RedisCellsFilter<Long>) filter).addAllHashes(hashes);
     }
 
     /** The batch query. */
     static boolean[] mightContainAll(MembershipFilter<Long> filter, long[] hashes) {
         return filter instanceof RedisScalableFilter<Long> scalable ? scalable.mightContainAllHashes(hashes)
-                : ((RedisFilter<Long>) filter).mightContainAllHashes(hashes);
+                : ((RedisCellsFilter<Long>) filter).mightContainAllHashes(hashes);
     }
 
     /** The filter's keys: metadata, then cells or layers. */
     static List<String> keys(MembershipFilter<Long> filter) {
         return filter instanceof RedisScalableFilter<Long> scalable ? scalable.keys()
-                : ((RedisFilter<Long>) filter).keys();
+                : ((RedisCellsFilter<Long>) filter).keys();
     }
 
     @Override

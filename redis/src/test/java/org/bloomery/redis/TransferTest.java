@@ -37,7 +37,7 @@ class TransferTest extends OnSharedServer {
     @ValueSource(strings = {"classic", "counting"})
     void anUploadAnswersAsTheLocalFilterAndSnapshotsBackToItsBytes(String kind) throws Exception {
         MembershipFilter<CharSequence> local = local(kind, FilterSpec.of(10_000, 0.01), SEED, 10_000);
-        RedisFilter<CharSequence> shared = RedisFilters.upload(client, "published", 1, local);
+        RedisCellsFilter<CharSequence> shared = RedisFilters.upload(client, "published", 1, local);
         assertThat(shared.kind()).isEqualTo("redis-" + kind);
         assertThat(FilterBytes.of(shared)).isEqualTo(FilterBytes.of(local));
         List<CharSequence> keys = new ArrayList<>();
@@ -65,7 +65,7 @@ class TransferTest extends OnSharedServer {
         for (int i = 0; i < 200_000; i++) {
             next.add(TestKeys.string(TestKeys.presentLong(SEED + 1, i)));
         }
-        RedisFilter<CharSequence> reader = RedisFilters.upload(client, "swapped", 1, old);
+        RedisCellsFilter<CharSequence> reader = RedisFilters.upload(client, "swapped", 1, old);
         AtomicBoolean uploading = new AtomicBoolean(true);
         AtomicLong checks = new AtomicLong();
         AtomicReference<String> failure = new AtomicReference<>();
@@ -95,7 +95,7 @@ class TransferTest extends OnSharedServer {
     @Test
     void aRefusedOrInvalidUploadChangesNothing() throws Exception {
         MembershipFilter<CharSequence> original = local("classic", FilterSpec.of(1_000, 0.01), SEED, 1_000);
-        RedisFilter<CharSequence> shared = RedisFilters.upload(client, "kept", 1, original);
+        RedisCellsFilter<CharSequence> shared = RedisFilters.upload(client, "kept", 1, original);
         byte[] before = FilterBytes.of(shared);
         Set<String> keys = client.keys("*");
 
@@ -121,7 +121,7 @@ class TransferTest extends OnSharedServer {
     @Test
     void mergingALocalClassicFilterOrsItsBitsIn() {
         FilterSpec spec = FilterSpec.of(5_000, 0.01);
-        RedisFilter<CharSequence> shared = RedisFilters.classic(client, "merged", spec, KeyHasher.strings());
+        RedisCellsFilter<CharSequence> shared = RedisFilters.classic(client, "merged", spec, KeyHasher.strings());
         for (int i = 0; i < 2_000; i++) {
             shared.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
         }

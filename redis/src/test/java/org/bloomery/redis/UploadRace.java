@@ -65,7 +65,7 @@ final class UploadRace {
     }
 
     /** Every shard holds a probe the two filters answer differently: a mix of any shard shows. */
-    void everyShardTellsTheFiltersApart(RedisFilter<Long> shared) {
+    void everyShardTellsTheFiltersApart(RedisCellsFilter<Long> shared) {
         boolean[] differs = new boolean[shared.keys().size() - 1];
         for (int i = 0; i < probes.length; i++) {
             differs[shared.shardOf(probes[i])] |= oldAnswers[i] != newAnswers[i];
@@ -99,7 +99,7 @@ final class UploadRace {
      *
      * @return how many batches were answered while the uploads ran
      */
-    long run(UnifiedJedis uploader, RedisFilter<Long> reader, int shards, int uploads, int threads)
+    long run(UnifiedJedis uploader, RedisCellsFilter<Long> reader, int shards, int uploads, int threads)
             throws InterruptedException, java.io.IOException {
         everyShardTellsTheFiltersApart(reader);
         AtomicBoolean uploading = new AtomicBoolean(true);

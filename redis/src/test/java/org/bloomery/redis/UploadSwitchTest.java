@@ -31,7 +31,7 @@ class UploadSwitchTest extends OnSharedServer {
         UploadRace race = new UploadRace(SPEC);
         try (JedisPooled readerClient = RedisServer.shared().client()) {
             RedisFilters.upload(readerClient, "swapped", SHARDS, race.old);
-            RedisFilter<Long> reader = RedisFilters.classic(readerClient, "swapped", UploadRace.patient(SPEC, SHARDS),
+            RedisCellsFilter<Long> reader = RedisFilters.classic(readerClient, "swapped", UploadRace.patient(SPEC, SHARDS),
                     KeyHasher.longs());
             race.run(client, reader, SHARDS, 20, 2);
             assertThat(FilterBytes.of(reader)).isEqualTo(FilterBytes.of(race.old));
@@ -42,9 +42,9 @@ class UploadSwitchTest extends OnSharedServer {
     @Test
     void aMixedFilterIsSeenAndShardsOfDifferentUploadsAreNeverAnswered() throws Exception {
         UploadRace race = new UploadRace(SPEC);
-        RedisFilter<Long> shared = RedisFilters.upload(client, "mixed", SHARDS,
+        RedisCellsFilter<Long> shared = RedisFilters.upload(client, "mixed", SHARDS,
                 race.old);
-        RedisFilter<Long> donor = RedisFilters.upload(client, "donor", SHARDS, race.next);
+        RedisCellsFilter<Long> donor = RedisFilters.upload(client, "donor", SHARDS, race.next);
         assertThat(race.classify(shared.mightContainAllHashes(race.probes))).isEqualTo("old");
         byte[] shard0 = key(shared, 0);
         byte[] newShard0 = client.get(key(donor, 0));
@@ -58,7 +58,7 @@ class UploadSwitchTest extends OnSharedServer {
         // answered: they are read again until the timeout, then fail.
         client.setrange(shard0, cellBytes, java.util.Arrays.copyOfRange(newShard0, (int) cellBytes,
                 (int) cellBytes + UploadStamp.BYTES));
-        RedisFilter<Long> impatient = RedisFilters.classic(client, "mixed",
+        RedisCellsFilter<Long> impatient = RedisFilters.classic(client, "mixed",
                 SPEC.withOption("shards", Integer.toString(SHARDS)).withOption("timeoutMillis", "200"), KeyHasher.longs());
         long begin = System.nanoTime();
         assertThatThrownBy(() -> impatient.mightContainAllHashes(race.probes)).isInstanceOf(RedisFilterException.class)
@@ -72,14 +72,14 @@ class UploadSwitchTest extends OnSharedServer {
     @Test
     void aNameMarkedByAnInterruptedSwitchDoesNotOpenUntilAnUploadSucceeds() throws Exception {
         UploadRace race = new UploadRace(SPEC);
-        RedisFilter<Long> shared = RedisFilters.upload(client, "marked", SHARDS, race.old);
+        RedisCellsFilter<Long> shared = RedisFilters.upload(client, "marked", SHARDS, race.old);
         client.hset(shared.keys().get(0), Metadata.SWITCHING, "1f");
         FilterSpec spec = SPEC.withOption("shards", Integer.toString(SHARDS));
         assertThatThrownBy(() -> RedisFilters.classic(client, "marked", spec, KeyHasher.longs()))
                 .isInstanceOf(RedisFilterException.class).hasMessageContaining("'marked'")
                 .hasMessageContaining("interrupted");
         RedisFilters.upload(client, "marked", SHARDS, race.next);
-        RedisFilter<Long> reopened = RedisFilters.classic(client, "marked", spec, KeyHasher.longs());
+        RedisCellsFilter<Long> reopened = RedisFilters.classic(client, "marked", spec, KeyHasher.longs());
         assertThat(race.classify(reopened.mightContainAllHashes(race.probes))).isEqualTo("new");
         assertThat(client.hget(shared.keys().get(0), Metadata.SWITCHING)).isNull();
     }
@@ -87,7 +87,7 @@ class UploadSwitchTest extends OnSharedServer {
     @Test
     void aOneByOneSwitchThatFindsAnotherUploadsShardLeavesTheNameMarked() throws Exception {
         UploadRace race = new UploadRace(SPEC);
-        RedisFilter<Long> shared = RedisFilters.upload(client, "raced", SHARDS, race.old);
+        RedisCellsFilter<Long> shared = RedisFilters.upload(client, "raced", SHARDS, race.old);
         RedisStore store = new RedisStore(client, false, "test client", "raced", null);
         FilterKeys keys = FilterKeys.of("bloomery:", "raced", SHARDS);
         long[] cellBytes = new long[SHARDS];
@@ -118,7 +118,7 @@ class UploadSwitchTest extends OnSharedServer {
     @Test
     void anUploadWhoseSnapshotFailsHalfwayLeavesTheOldFilterAndNoTemporaryKey() throws Exception {
         UploadRace race = new UploadRace(SPEC);
-        RedisFilter<Long> shared = RedisFilters.upload(client, "kept", SHARDS, race.old);
+        RedisCellsFilter<Long> shared = RedisFilters.upload(client, "kept", SHARDS, race.old);
         byte[] before = FilterBytes.of(shared);
         Set<String> keys = client.keys("*");
         byte[] snapshot = FilterBytes.of(race.next);
@@ -139,7 +139,7 @@ class UploadSwitchTest extends OnSharedServer {
         assertThat(race.classify(shared.mightContainAllHashes(race.probes))).isEqualTo("old");
     }
 
-    private static byte[] key(RedisFilter<?> filter, int shard) {
+    private static byte[] key(RedisCellsFilter<?> filter, int shard) {
         return filter.keys().get(1 + shard).getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -26,7 +26,7 @@ record ResultBits(int columns, double fpp) {
      */
     static ResultBits forFpp(double fpp) {
         if (!(fpp >= Math.scalb(1.0, -MAX_COLUMNS) && fpp <= 0.5)) {
-            throw new IllegalArgumentException("kind '" + RibbonFilter.KIND + "' keeps 1 to " + MAX_COLUMNS
+            throw new IllegalArgumentException("kind '" + RibbonProvider.KIND + "' keeps 1 to " + MAX_COLUMNS
                     + " result bits per key, so its fpp must be in [2^-32 (about 2.3e-10), 0.5], got " + fpp);
         }
         int columns = 1;

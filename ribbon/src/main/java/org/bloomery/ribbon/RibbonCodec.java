@@ -38,7 +38,7 @@ final class RibbonCodec {
     }
 
     static <T> RibbonFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, RibbonFilter.KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, RibbonProvider.KIND, hasher, (spec, body) -> {
             ResultBits bits = bitsOf(spec);
             body.readUnsignedByte("coefficient width", RibbonLayout.WIDTH, RibbonLayout.WIDTH);
             body.readUnsignedByte("result bits", bits.columns(), bits.columns());

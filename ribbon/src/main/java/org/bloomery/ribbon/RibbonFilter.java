@@ -1,5 +1,7 @@
 package org.bloomery.ribbon;
 
+import static org.bloomery.ribbon.RibbonProvider.KIND;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -10,7 +12,7 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
 import org.bloomery.api.spi.StaticRefusal;
@@ -40,16 +42,12 @@ import org.bloomery.api.spi.StaticRefusal;
  *
  * @param <T> the item type
  */
-public final class RibbonFilter<T> implements MembershipFilter<T> {
-    /** The kind's name, as registered with {@link org.bloomery.api.Filters}. */
-    public static final String KIND = "ribbon";
+public final class RibbonFilter<T> extends AbstractFilter<T> {
     /** What every ribbon filter can do: concurrent queries, nothing else. */
     static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT);
     /** Keys a batch query handles per pass: about the cache misses one core keeps in flight. */
     private static final int BATCH_CHUNK = 16;
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final int items;
     private final long seed;
     private final RibbonLayout layout;
@@ -60,8 +58,7 @@ public final class RibbonFilter<T> implements MembershipFilter<T> {
 
     RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, RibbonLayout layout,
             long[] solution) {
-        this.spec = spec;
-        this.hasher = hasher;
+        super(KIND, spec, hasher);
         this.items = items;
         this.seed = seed;
         this.layout = layout;
@@ -207,21 +204,6 @@ public final class RibbonFilter<T> implements MembershipFilter<T> {
         return CAPABILITIES;
     }
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
     /** Exact: the number of distinct hashes the filter was built from. */
     @Override
     public long approximateCount() {
@@ -291,8 +273,8 @@ public final class RibbonFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String toString() {
-        return "RibbonFilter[items=" + items + ", resultBits=" + columns + ", rows=" + layout.slots()
-                + ", upperStartGroup=" + upperStartGroup + ", hasher=" + hasher.id() + "]";
+    protected String describe() {
+        return "items=" + items + ", resultBits=" + columns + ", rows=" + layout.slots()
+                + ", upperStartGroup=" + upperStartGroup;
     }
 }

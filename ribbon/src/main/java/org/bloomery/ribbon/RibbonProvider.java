@@ -2,32 +2,25 @@ package org.bloomery.ribbon;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
 import java.util.stream.LongStream;
 import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.api.spi.HashCollection;
 
 /**
  * Registers {@link RibbonFilter} with {@link org.bloomery.api.Filters} as kind {@code "ribbon"},
  * with capability {@link Capability#CONCURRENT} only: a static kind, built by {@link #build}.
  */
-public final class RibbonProvider implements FilterProvider {
+public final class RibbonProvider extends AbstractProvider {
+    /** The kind's name, {@code "ribbon"}. */
+    public static final String KIND = "ribbon";
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
     public RibbonProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return RibbonFilter.KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return RibbonFilter.CAPABILITIES;
+        super(KIND, RibbonFilter.CAPABILITIES);
     }
 
     @Override
@@ -50,7 +43,7 @@ public final class RibbonProvider implements FilterProvider {
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         ResultBits bits = RibbonFilter.resultBits(spec);
-        return RibbonFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, RibbonFilter.KIND,
+        return RibbonFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, KIND,
                 RibbonLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(RibbonLayout.of(RibbonLayout.slotsFor(items), bits))));
     }
 

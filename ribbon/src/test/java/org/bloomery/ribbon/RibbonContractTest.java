@@ -6,6 +6,6 @@ import org.bloomery.api.contract.MembershipFilterContract;
 class RibbonContractTest extends MembershipFilterContract {
     @Override
     protected String kind() {
-        return RibbonFilter.KIND;
+        return RibbonProvider.KIND;
     }
 }

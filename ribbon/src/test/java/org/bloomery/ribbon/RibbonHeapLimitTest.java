@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class RibbonHeapLimitTest extends StaticHeapLimitContract {
     @Override
     protected String kind() {
-        return RibbonFilter.KIND;
+        return RibbonProvider.KIND;
     }
 
     /** The hashes fit (64 MB), the build beside them (about 180 MB) does not: refused before banding. */

@@ -1,7 +1,7 @@
 package org.bloomery.scalable;
 
 /**
- * One layer of a {@link ScalableBloomFilter}, as {@link ScalableBloomFilter#info()} saw it.
+ * One layer of a {@link ScalableFilter}, as {@link ScalableFilter#info()} saw it.
  *
  * @param capacity items the layer takes before the filter adds the next layer
  * @param error the false-positive probability the layer is sized for at capacity

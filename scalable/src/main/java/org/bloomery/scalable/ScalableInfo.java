@@ -3,7 +3,7 @@ package org.bloomery.scalable;
 import java.util.List;
 
 /**
- * A snapshot of a {@link ScalableBloomFilter}, with the fields of RedisBloom's {@code BF.INFO} and
+ * A snapshot of a {@link ScalableFilter}, with the fields of RedisBloom's {@code BF.INFO} and
  * each layer's parameters. Taken without stopping concurrent adds, so counts may lag them.
  *
  * @param capacity items the filter takes before it adds its next layer: the sum of the layers'

@@ -1,7 +1,7 @@
 /**
- * The scalable Bloom filter: {@link org.bloomery.scalable.ScalableBloomFilter}, a chain of Bloom
+ * The scalable Bloom filter: {@link org.bloomery.scalable.ScalableFilter}, a chain of Bloom
  * layers with growing capacity and shrinking error, registered as kind {@code "scalable"} by {@link
- * org.bloomery.scalable.ScalableFilterProvider}; {@link org.bloomery.scalable.ScalableInfo} and
+ * org.bloomery.scalable.ScalableProvider}; {@link org.bloomery.scalable.ScalableInfo} and
  * {@link org.bloomery.scalable.LayerInfo} describe its layers, like RedisBloom's {@code BF.INFO}.
  */
 package org.bloomery.scalable;

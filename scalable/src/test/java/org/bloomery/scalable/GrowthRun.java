@@ -16,7 +16,7 @@ import org.bloomery.api.contract.TestKeys;
  * @param probes fresh keys probed
  * @param positives fresh keys the filter reported present
  */
-record GrowthRun(ScalableBloomFilter<Long> filter, int inserted, long falseAdds, long probes, long positives) {
+record GrowthRun(ScalableFilter<Long> filter, int inserted, long falseAdds, long probes, long positives) {
     static final long SEED = 0x5CA1AB1EL;
 
     /**
@@ -28,8 +28,8 @@ record GrowthRun(ScalableBloomFilter<Long> filter, int inserted, long falseAdds,
      * @return the outcome
      * @throws AssertionError on the first false negative
      */
-    static GrowthRun grow(FilterSpec spec, int n, ToLongFunction<ScalableBloomFilter<Long>> probesFor) {
-        ScalableBloomFilter<Long> filter = ScalableBloomFilter.create(spec, KeyHasher.longs());
+    static GrowthRun grow(FilterSpec spec, int n, ToLongFunction<ScalableFilter<Long>> probesFor) {
+        ScalableFilter<Long> filter = ScalableFilter.create(spec, KeyHasher.longs());
         long falseAdds = 0;
         for (int i = 0; i < n; i++) {
             falseAdds += filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(SEED, i))) ? 0 : 1;
@@ -49,7 +49,7 @@ record GrowthRun(ScalableBloomFilter<Long> filter, int inserted, long falseAdds,
 
     /**
      * Fresh keys to probe so that a bound {@code target} stands at least 4 standard deviations above
-     * the filter's own expected fpp p ({@link ScalableBloomFilter#expectedFpp()}, from its set
+     * the filter's own expected fpp p ({@link ScalableFilter#expectedFpp()}, from its set
      * bits): the positives are binomial, so P probes put the bound {@code (target − p)·P / sqrt(P·p)}
      * sigma away, which is at least 4 once {@code P ≥ 16·p / (target − p)²}. At least 1,000,000 (the
      * issue's count), at most 10,000,000, enough for p up to 0.987·target, the most any growth at

@@ -25,7 +25,7 @@ class ScalableConcurrencyTest {
 
     @Test
     void disjointWritersAcrossSeveralGrowthStepsLoseNoItem() throws InterruptedException {
-        ScalableBloomFilter<Long> filter = ScalableBloomFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
+        ScalableFilter<Long> filter = ScalableFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
         long[] preloaded = new long[PRELOADED];
         for (int i = 0; i < PRELOADED; i++) {
             preloaded[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));

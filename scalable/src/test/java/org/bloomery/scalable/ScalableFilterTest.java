@@ -31,7 +31,7 @@ class ScalableFilterTest {
 
     @Test
     void addOfAPresentItemAnswersFalseAndCountsNothing() {
-        ScalableBloomFilter<Long> filter = ScalableBloomFilter.create(FilterSpec.of(100, 0.01), KeyHasher.longs());
+        ScalableFilter<Long> filter = ScalableFilter.create(FilterSpec.of(100, 0.01), KeyHasher.longs());
         for (int i = 0; i < 5_000; i++) {
             filter.addHash(key(i));
         }
@@ -47,7 +47,7 @@ class ScalableFilterTest {
     @Test
     void nonScalingFilterAtCapacityRefusesAndStaysUnchanged() {
         FilterSpec spec = FilterSpec.of(1_000, 0.01).withOption("nonscaling", "true");
-        ScalableBloomFilter<Long> filter = ScalableBloomFilter.create(spec, KeyHasher.longs());
+        ScalableFilter<Long> filter = ScalableFilter.create(spec, KeyHasher.longs());
         // RedisBloom gives a non-scaling filter's one layer the whole error rate: a classic filter.
         assertThat(filter.info().perLayer().get(0).error()).isEqualTo(0.01);
         assertThat(filter.bitSize()).isEqualTo(BloomShape.optimal(1_000, 0.01).cells());
@@ -76,15 +76,15 @@ class ScalableFilterTest {
     @Test
     void roundTripAfterGrowthAnswersIdenticallyAndKeepsGrowing() throws IOException {
         FilterSpec spec = FilterSpec.of(1_000, 0.01).withOption("tightening", "0.8");
-        ScalableBloomFilter<Long> original = ScalableBloomFilter.create(spec, KeyHasher.longs());
+        ScalableFilter<Long> original = ScalableFilter.create(spec, KeyHasher.longs());
         for (int i = 0; i < 50_000; i++) {
             original.addHash(key(i));
         }
         assertThat(original.info().layers()).isEqualTo(6);
         byte[] bytes = FilterBytes.of(original);
         MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
-        assertThat(read).isInstanceOf(ScalableBloomFilter.class);
-        ScalableBloomFilter<Long> copy = (ScalableBloomFilter<Long>) read;
+        assertThat(read).isInstanceOf(ScalableFilter.class);
+        ScalableFilter<Long> copy = (ScalableFilter<Long>) read;
         assertThat(copy.info()).isEqualTo(original.info());
         assertThat(copy.spec()).isEqualTo(spec);
         for (int i = 0; i < 50_000; i++) {
@@ -112,7 +112,7 @@ class ScalableFilterTest {
 
     @Test
     void clearReturnsToTheFirstLayer() {
-        ScalableBloomFilter<Long> filter = ScalableBloomFilter.create(FilterSpec.of(100, 0.01), KeyHasher.longs());
+        ScalableFilter<Long> filter = ScalableFilter.create(FilterSpec.of(100, 0.01), KeyHasher.longs());
         long firstLayerBits = filter.bitSize();
         for (int i = 0; i < 2_000; i++) {
             filter.addHash(key(i));
@@ -135,7 +135,7 @@ class ScalableFilterTest {
     @Test
     void infoDescribesEveryLayer() {
         FilterSpec spec = FilterSpec.of(100, 0.01).withOption("expansion", "3").withOption("tightening", "0.8");
-        ScalableBloomFilter<Long> filter = ScalableBloomFilter.create(spec, KeyHasher.longs());
+        ScalableFilter<Long> filter = ScalableFilter.create(spec, KeyHasher.longs());
         for (int i = 0; i < 2_000; i++) {
             filter.addHash(key(i));
         }
@@ -164,7 +164,7 @@ class ScalableFilterTest {
     @Test
     void providerDeclaresGrowthAndConcurrencyAndDescribesItsOptions() {
         var provider = Filters.provider("scalable").orElseThrow();
-        assertThat(provider).isInstanceOf(ScalableFilterProvider.class);
+        assertThat(provider).isInstanceOf(ScalableProvider.class);
         assertThat(provider.capabilities()).isEqualTo(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
         assertThat(provider.description()).contains("expansion", "tightening", "nonscaling");
         MembershipFilter<Long> nonscaling = Filters.create("scalable",

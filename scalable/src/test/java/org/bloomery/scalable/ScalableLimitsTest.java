@@ -52,19 +52,19 @@ class ScalableLimitsTest {
     @Test
     void growthOptionsAreRejectedForANonScalingFilter() {
         FilterSpec spec = FilterSpec.of(1_000, 0.01).withOption("nonscaling", "true").withOption("expansion", "4");
-        assertThatThrownBy(() -> ScalableBloomFilter.create(spec, KeyHasher.longs()))
+        assertThatThrownBy(() -> ScalableFilter.create(spec, KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nonscaling=true");
     }
 
     @Test
     void capacityAndFirstLayerLimitsAreRejectedAtCreation() {
-        assertThatThrownBy(() -> ScalableBloomFilter.create(FilterSpec.of((1L << 40) + 1, 0.5), KeyHasher.longs()))
+        assertThatThrownBy(() -> ScalableFilter.create(FilterSpec.of((1L << 40) + 1, 0.5), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("[1, 2^40]")
                 .hasMessageContaining("1099511627777");
-        assertThatThrownBy(() -> ScalableBloomFilter.create(FilterSpec.of(1L << 40, 0.01), KeyHasher.longs()))
+        assertThatThrownBy(() -> ScalableFilter.create(FilterSpec.of(1L << 40, 0.01), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot build layer 0")
                 .hasMessageContaining("2^37");
-        assertThatThrownBy(() -> ScalableBloomFilter.create(FilterSpec.of(10, 1e-20), KeyHasher.longs()))
+        assertThatThrownBy(() -> ScalableFilter.create(FilterSpec.of(10, 1e-20), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot build layer 0")
                 .hasMessageContaining("needs 67 hashes, more than 64");
     }
@@ -74,14 +74,14 @@ class ScalableLimitsTest {
         // Tightening 0.001 divides each layer's error by 1,000, adding about 10 hashes a layer:
         // layer 5 needs 56 and layer 6 would need 66.
         FilterSpec spec = FilterSpec.of(1, 0.01).withOption("expansion", "1").withOption("tightening", "0.001");
-        FilterFullException refusal = fillUntilRefused(ScalableBloomFilter.create(spec, KeyHasher.longs()), 6);
+        FilterFullException refusal = fillUntilRefused(ScalableFilter.create(spec, KeyHasher.longs()), 6);
         assertThat(refusal).hasMessageContaining("cannot add layer 6").hasMessageContaining("needs 66 hashes");
     }
 
     @Test
     void growthPastTheLayerLimitIsRefused() {
         FilterSpec spec = FilterSpec.of(1, 0.01).withOption("expansion", "1").withOption("tightening", "0.99");
-        FilterFullException refusal = fillUntilRefused(ScalableBloomFilter.create(spec, KeyHasher.longs()), 256);
+        FilterFullException refusal = fillUntilRefused(ScalableFilter.create(spec, KeyHasher.longs()), 256);
         assertThat(refusal).hasMessageContaining("cannot add layer 256").hasMessageContaining("at most 256 layers");
     }
 
@@ -91,7 +91,7 @@ class ScalableLimitsTest {
         // bits, over the 2^37 = 1.37e11 limit.
         FilterSpec spec = FilterSpec.of(200_000, 0.01).withOption("expansion", "32768")
                 .withOption("tightening", "0.001");
-        FilterFullException refusal = fillUntilRefused(ScalableBloomFilter.create(spec, KeyHasher.longs()), 1);
+        FilterFullException refusal = fillUntilRefused(ScalableFilter.create(spec, KeyHasher.longs()), 1);
         assertThat(refusal).hasMessageContaining("cannot add layer 1").hasMessageContaining("2^37 bits");
     }
 
@@ -102,7 +102,7 @@ class ScalableLimitsTest {
         long layerBytes = GrowthPlan.of(spec, "scalable").layer(1).shape().cells() / 8;
         assumeThat(Runtime.getRuntime().maxMemory()).as("a heap too small for a %d-byte layer", layerBytes)
                 .isLessThan(layerBytes);
-        FilterFullException refusal = fillUntilRefused(ScalableBloomFilter.create(spec, KeyHasher.longs()), 1);
+        FilterFullException refusal = fillUntilRefused(ScalableFilter.create(spec, KeyHasher.longs()), 1);
         assertThat(refusal).hasMessageContaining("cannot add layer 1").hasMessageContaining("bytes of heap are free");
     }
 
@@ -124,7 +124,7 @@ class ScalableLimitsTest {
         }
         assumeThat(layerOneBytes(expansion)).as("layer 1 at expansion %d", expansion).isGreaterThan(free * 9 / 10);
         FilterSpec spec = FilterSpec.of(10_000, 0.01).withOption("expansion", Integer.toString(expansion));
-        FilterFullException refusal = fillUntilRefused(ScalableBloomFilter.create(spec, KeyHasher.longs()), 1);
+        FilterFullException refusal = fillUntilRefused(ScalableFilter.create(spec, KeyHasher.longs()), 1);
         assertThat(refusal).hasMessageContaining("cannot add layer 1").hasMessageContaining("bytes of heap are free");
     }
 
@@ -137,7 +137,7 @@ class ScalableLimitsTest {
      * Adds new keys until the filter refuses one; checks that it refused when it had {@code layers}
      * layers, with every layer full, and that the refused add left its bytes and items as they were.
      */
-    private static FilterFullException fillUntilRefused(ScalableBloomFilter<Long> filter, int layers) {
+    private static FilterFullException fillUntilRefused(ScalableFilter<Long> filter, int layers) {
         for (int i = 0; ; i++) {
             long hash = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
             ScalableInfo info = filter.info();
@@ -164,18 +164,18 @@ class ScalableLimitsTest {
 
     @Test
     void layerCountIsBoundedBeforeAnythingIsAllocated() {
-        ScalableBloomFilter<Long> filter = grownFilter();
+        ScalableFilter<Long> filter = grownFilter();
         for (int count : new int[] {Integer.MAX_VALUE, 257, 0, -1}) {
             assertBodyRejected(filter, 14, ByteBuffer.allocate(4).putInt(count).array(), "layer count = " + count);
         }
-        ScalableBloomFilter<Long> nonscaling = ScalableBloomFilter.create(
+        ScalableFilter<Long> nonscaling = ScalableFilter.create(
                 FilterSpec.of(100, 0.01).withOption("nonscaling", "true"), KeyHasher.longs());
         assertBodyRejected(nonscaling, 14, ByteBuffer.allocate(4).putInt(2).array(), "outside [1, 1]");
     }
 
     @Test
     void growthParametersMustMatchTheSpec() {
-        ScalableBloomFilter<Long> filter = grownFilter();
+        ScalableFilter<Long> filter = grownFilter();
         assertBodyRejected(filter, 0, ByteBuffer.allocate(4).putInt(3).array(), "expansion 3");
         assertBodyRejected(filter, 4, ByteBuffer.allocate(8).putDouble(0.9).array(), "tightening 0.9");
         assertBodyRejected(filter, 12, new byte[] {1}, "nonscaling true");
@@ -186,7 +186,7 @@ class ScalableLimitsTest {
 
     @Test
     void everyLayerMustBeTheOneTheSpecGivesForItsIndex() {
-        ScalableBloomFilter<Long> filter = grownFilter();
+        ScalableFilter<Long> filter = grownFilter();
         int layer1 = 18 + 33 + (int) filter.layers()[0].wordBytes();
         double error0 = filter.layers()[0].plan().error();
         assertBodyRejected(filter, 18, ByteBuffer.allocate(8).putLong(101).array(), "layer 0 is (capacity 101");
@@ -198,8 +198,8 @@ class ScalableLimitsTest {
     }
 
     /** A filter of capacity 100 grown to 3 layers, so the body has a layer after the first. */
-    private static ScalableBloomFilter<Long> grownFilter() {
-        ScalableBloomFilter<Long> filter = ScalableBloomFilter.create(FilterSpec.of(100, 0.01), KeyHasher.longs());
+    private static ScalableFilter<Long> grownFilter() {
+        ScalableFilter<Long> filter = ScalableFilter.create(FilterSpec.of(100, 0.01), KeyHasher.longs());
         for (int i = 0; i < 500; i++) {
             filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(SEED, i)));
         }
@@ -208,7 +208,7 @@ class ScalableLimitsTest {
     }
 
     /** Overwrites body bytes from {@code at} with {@code value}, re-seals the checksum and reads. */
-    private static void assertBodyRejected(ScalableBloomFilter<Long> filter, int at, byte[] value, String message) {
+    private static void assertBodyRejected(ScalableFilter<Long> filter, int at, byte[] value, String message) {
         byte[] bytes = FilterBytes.of(filter);
         System.arraycopy(value, 0, bytes, FilterBytes.bodyOffset(bytes) + at, value.length);
         FilterBytes.reseal(bytes);

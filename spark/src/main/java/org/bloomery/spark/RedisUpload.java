@@ -4,7 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.Objects;
 import org.bloomery.api.InvalidFilterDataException;
-import org.bloomery.redis.RedisFilter;
+import org.bloomery.redis.RedisCellsFilter;
 import org.bloomery.redis.RedisFilterException;
 import org.bloomery.redis.RedisFilters;
 import redis.clients.jedis.UnifiedJedis;
@@ -35,7 +35,7 @@ public final class RedisUpload {
      * @throws RedisFilterException if the server fails; the name is then unchanged
      * @throws IOException declared by the upload; not thrown for an in-memory filter
      */
-    public static RedisFilter<?> publish(UnifiedJedis client, String name, int shards, BuiltFilter filter)
+    public static RedisCellsFilter<?> publish(UnifiedJedis client, String name, int shards, BuiltFilter filter)
             throws IOException {
         Objects.requireNonNull(filter, "filter");
         return RedisFilters.upload(client, name, shards, new ByteArrayInputStream(filter.envelope()),

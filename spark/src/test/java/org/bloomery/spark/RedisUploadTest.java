@@ -10,7 +10,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.redis.RedisFilter;
+import org.bloomery.redis.RedisCellsFilter;
 import org.bloomery.redis.RedisFilters;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -60,7 +60,7 @@ class RedisUploadTest {
         MembershipFilter<Long> local = built.read(KeyHasher.longs());
 
         RedisUpload.publish(client, "spark-built", 1, built);
-        RedisFilter<Long> shared = RedisFilters.classic(client, "spark-built", SPEC, KeyHasher.longs());
+        RedisCellsFilter<Long> shared = RedisFilters.classic(client, "spark-built", SPEC, KeyHasher.longs());
 
         assertThat(shared.kind()).isEqualTo("redis-classic");
         // The built values and as many others, asked of Redis in batches.

@@ -7,11 +7,11 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.LongStream;
 import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.SpecOptions;
 
@@ -20,17 +20,12 @@ import org.bloomery.api.spi.SpecOptions;
  * of a set, built whole and immutable. It stands for any static kind a jar adds, and shows that
  * Spark builds it by name through the SPI with no code of its own in the module.
  */
-public final class SortedSetTestProvider implements FilterProvider {
+public final class SortedSetTestProvider extends AbstractProvider {
     static final String KIND = "test-sorted-set";
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return Set.of(Capability.CONCURRENT);
+    /** The provider, as {@link java.util.ServiceLoader} creates it. */
+    public SortedSetTestProvider() {
+        super(KIND, Set.of(Capability.CONCURRENT));
     }
 
     @Override

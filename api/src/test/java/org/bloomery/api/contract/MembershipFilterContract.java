@@ -169,6 +169,8 @@ public abstract class MembershipFilterContract {
         assertThat(filter.spec()).isEqualTo(spec(1000, 0.01));
         assertThat(filter.hasher()).isSameAs(KeyHasher.strings());
         assertThat(filter.bitSize()).isPositive();
+        assertThat(filter.toString()).as("toString names the kind and the hasher")
+                .contains("kind=" + kind()).contains("hasher=" + KeyHasher.strings().id());
         assertThat(Filters.choose(provider.capabilities())).extracting(FilterProvider::kind).contains(kind());
     }
 

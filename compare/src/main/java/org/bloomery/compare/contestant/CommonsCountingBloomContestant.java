@@ -6,6 +6,7 @@ import org.apache.commons.collections4.bloomfilter.ArrayCountingBloomFilter;
 import org.apache.commons.collections4.bloomfilter.CellExtractor;
 import org.apache.commons.collections4.bloomfilter.Hasher;
 import org.apache.commons.collections4.bloomfilter.Shape;
+import org.bloomery.counting.CountingProvider;
 
 /**
  * Apache Commons Collections' {@code ArrayCountingBloomFilter} (counting peer), one 32-bit cell per
@@ -27,7 +28,7 @@ public final class CommonsCountingBloomContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant entrant() {
-        return new Entrant("commons-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), true,
+        return new Entrant("commons-counting", CountingProvider.KIND, Side.PEER, EnumSet.of(Ability.REMOVE), true,
                 "Commons Collections " + LibraryVersions.of("commons-collections")
                         + " ArrayCountingBloomFilter (EnhancedDoubleHasher over the key's XXH64)",
                 CommonsCountingBloomContestant::new);

@@ -4,6 +4,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.commons.collections4.bloomfilter.Shape;
 import org.apache.commons.collections4.bloomfilter.SimpleBloomFilter;
+import org.bloomery.classic.ClassicProvider;
 
 /** Apache Commons Collections' {@code SimpleBloomFilter} (classic peer), sized by {@code Shape.fromNP}. */
 public final class CommonsSimpleBloomContestant implements Contestant {
@@ -21,7 +22,7 @@ public final class CommonsSimpleBloomContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant entrant() {
-        return new Entrant("commons-simple", "classic", Side.PEER, Set.of(), true,
+        return new Entrant("commons-simple", ClassicProvider.KIND, Side.PEER, Set.of(), true,
                 "Commons Collections " + LibraryVersions.of("commons-collections")
                         + " SimpleBloomFilter (EnhancedDoubleHasher over the key's XXH64)",
                 CommonsSimpleBloomContestant::new);

@@ -3,6 +3,7 @@ package org.bloomery.compare.contestant;
 import com.github.mgunlogson.cuckoofilter4j.CuckooFilter;
 import java.util.EnumSet;
 import java.util.OptionalLong;
+import org.bloomery.cuckoo.CuckooProvider;
 
 /**
  * CuckooFilter4J's {@code CuckooFilter} (cuckoo peer), built with its Builder and the same Guava
@@ -23,7 +24,7 @@ public final class CuckooFilter4jContestant implements Contestant {
      */
     public static Entrant entrant() {
         // Documented thread-safe: segment locks around every bucket access.
-        return new Entrant("cuckoofilter4j", "cuckoo", Side.PEER, EnumSet.of(Ability.REMOVE, Ability.CONCURRENT),
+        return new Entrant("cuckoofilter4j", CuckooProvider.KIND, Side.PEER, EnumSet.of(Ability.REMOVE, Ability.CONCURRENT),
                 false,
                 "CuckooFilter4J " + LibraryVersions.of("cuckoofilter4j") + " com.github.mgunlogson.cuckoofilter4j.CuckooFilter (default hash, random salt)",
                 CuckooFilter4jContestant::new);

@@ -4,6 +4,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import org.apache.datasketches.filters.bloomfilter.BloomFilter;
 import org.apache.datasketches.filters.bloomfilter.BloomFilterBuilder;
+import org.bloomery.classic.ClassicProvider;
 
 /**
  * Apache DataSketches' Bloom filter (classic peer): XXH64 double hashing, not blocked. Built by
@@ -26,7 +27,7 @@ public final class DataSketchesBloomContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant entrant() {
-        return new Entrant("datasketches", "classic", Side.PEER, Set.of(), true,
+        return new Entrant("datasketches", ClassicProvider.KIND, Side.PEER, Set.of(), true,
                 "DataSketches " + LibraryVersions.of("datasketches")
                         + " org.apache.datasketches.filters.bloomfilter.BloomFilter (createByAccuracy)",
                 DataSketchesBloomContestant::new);

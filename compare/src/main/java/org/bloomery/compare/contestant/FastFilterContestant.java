@@ -7,6 +7,10 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.LongConsumer;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.classic.ClassicProvider;
+import org.bloomery.counting.CountingProvider;
+import org.bloomery.cuckoo.CuckooProvider;
+import org.bloomery.fuse.FuseProvider;
 import org.fastfilter.Filter;
 import org.fastfilter.cuckoo.Cuckoo16;
 import org.fastfilter.cuckoo.Cuckoo8;
@@ -57,7 +61,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant blockedBloom() {
-        return new Entrant("fastfilter-blocked", "classic", Side.PEER, Set.of(), REPRODUCIBLE,
+        return new Entrant("fastfilter-blocked", ClassicProvider.KIND, Side.PEER, Set.of(), REPRODUCIBLE,
                 described("org.fastfilter.bloom.BlockedBloom"),
                 (type, n, fpp) -> of(FastFilterConstructors.blockedBloom(n, fpp)));
     }
@@ -69,7 +73,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant countingBloom() {
-        return new Entrant("fastfilter-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), REPRODUCIBLE,
+        return new Entrant("fastfilter-counting", CountingProvider.KIND, Side.PEER, EnumSet.of(Ability.REMOVE), REPRODUCIBLE,
                 described("org.fastfilter.bloom.count.CountingBloom"),
                 (type, n, fpp) -> of(FastFilterConstructors.countingBloom(n, fpp)));
     }
@@ -81,7 +85,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant succinctCountingBlockedBloom() {
-        return new Entrant("fastfilter-succinct-counting", "counting", Side.PEER, EnumSet.of(Ability.REMOVE), REPRODUCIBLE,
+        return new Entrant("fastfilter-succinct-counting", CountingProvider.KIND, Side.PEER, EnumSet.of(Ability.REMOVE), REPRODUCIBLE,
                 described("org.fastfilter.bloom.count.SuccinctCountingBlockedBloom"),
                 (type, n, fpp) -> of(FastFilterConstructors.succinctCountingBlockedBloom(n, fpp)));
     }
@@ -93,7 +97,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant cuckoo8() {
-        return new Entrant("fastfilter-cuckoo8", "cuckoo", Side.PEER, Set.of(), REPRODUCIBLE,
+        return new Entrant("fastfilter-cuckoo8", CuckooProvider.KIND, Side.PEER, Set.of(), REPRODUCIBLE,
                 described("org.fastfilter.cuckoo.Cuckoo8"), (type, n, fpp) -> {
                     Cuckoo8 filter = new Cuckoo8(cuckooCapacity(n));
                     return new FastFilterContestant(filter, filter::insert);
@@ -106,7 +110,7 @@ public final class FastFilterContestant implements Contestant {
      * @return the entrant
      */
     public static Entrant cuckoo16() {
-        return new Entrant("fastfilter-cuckoo16", "cuckoo", Side.PEER, Set.of(), REPRODUCIBLE,
+        return new Entrant("fastfilter-cuckoo16", CuckooProvider.KIND, Side.PEER, Set.of(), REPRODUCIBLE,
                 described("org.fastfilter.cuckoo.Cuckoo16"), (type, n, fpp) -> {
                     Cuckoo16 filter = new Cuckoo16(cuckooCapacity(n));
                     return new FastFilterContestant(filter, filter::insert);
@@ -149,7 +153,7 @@ public final class FastFilterContestant implements Contestant {
      * as Bloomery's string hash), which its {@code construct} may reorder.
      */
     private static Entrant built(String name, String className, int bits, Function<long[], Filter> construct) {
-        return new Entrant(name, "fuse", Side.PEER, Set.of(Ability.STATIC), REPRODUCIBLE, described(className),
+        return new Entrant(name, FuseProvider.KIND, Side.PEER, Set.of(Ability.STATIC), REPRODUCIBLE, described(className),
                 (type, n, fpp) -> {
                     throw new UnsupportedOperationException(name + " is static: it is built from the whole set");
                 }, Optional.of(SetBuilder.fingerprintBits(bits, (type, keys, fpp) -> of(construct.apply(keys)))));

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.bloomery.classic.ClassicProvider;
 
 /** Guava's {@code BloomFilter} (classic peer), with Guava's own string and long funnels. */
 public final class GuavaBloomContestant implements Contestant {
@@ -26,7 +27,7 @@ public final class GuavaBloomContestant implements Contestant {
      */
     public static Entrant entrant() {
         // Lock-free compare-and-set on its bit array since Guava 23: safe for concurrent use.
-        return new Entrant("guava", "classic", Side.PEER, Set.of(Ability.CONCURRENT), true,
+        return new Entrant("guava", ClassicProvider.KIND, Side.PEER, Set.of(Ability.CONCURRENT), true,
                 "Guava " + LibraryVersions.of("guava")
                         + " com.google.common.hash.BloomFilter (murmur3_128, Funnels.stringFunnel(UTF_8) / longFunnel())",
                 GuavaBloomContestant::new);

@@ -6,7 +6,11 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.classic.ClassicProvider;
 import org.bloomery.compare.keys.KeyGenerator;
+import org.bloomery.cuckoo.CuckooProvider;
+import org.bloomery.fuse.FuseProvider;
+import org.bloomery.ribbon.RibbonProvider;
 import org.fastfilter.xor.Xor16;
 import org.fastfilter.xor.Xor8;
 import org.fastfilter.xor.XorFuse8;
@@ -83,20 +87,20 @@ public class StaticFilterBenchmark {
     private LongPredicate construct() {
         switch (contestant) {
             case "fuse-8":
-                return bloomery("fuse", FilterSpec.of(n, FUSE8_FPP).withOption("fingerprintBits", "8"));
+                return bloomery(FuseProvider.KIND, FilterSpec.of(n, FUSE8_FPP).withOption("fingerprintBits", "8"));
             case "fuse-16":
-                return bloomery("fuse", FilterSpec.of(n, FUSE8_FPP).withOption("fingerprintBits", "16"));
+                return bloomery(FuseProvider.KIND, FilterSpec.of(n, FUSE8_FPP).withOption("fingerprintBits", "16"));
             case "fuse-8-4wise":
-                return bloomery("fuse", FilterSpec.of(n, FUSE8_FPP).withOption("fingerprintBits", "8")
+                return bloomery(FuseProvider.KIND, FilterSpec.of(n, FUSE8_FPP).withOption("fingerprintBits", "8")
                         .withOption("arity", "4"));
             case "ribbon-8":
-                return bloomery("ribbon", FilterSpec.of(n, FUSE8_FPP));
+                return bloomery(RibbonProvider.KIND, FilterSpec.of(n, FUSE8_FPP));
             case "ribbon-1pct":
-                return bloomery("ribbon", FilterSpec.of(n, 0.01));
+                return bloomery(RibbonProvider.KIND, FilterSpec.of(n, 0.01));
             case "classic":
-                return bloomery("classic", FilterSpec.of(n, FUSE8_FPP));
+                return bloomery(ClassicProvider.KIND, FilterSpec.of(n, FUSE8_FPP));
             case "cuckoo":
-                return bloomery("cuckoo", FilterSpec.of(n, FUSE8_FPP));
+                return bloomery(CuckooProvider.KIND, FilterSpec.of(n, FUSE8_FPP));
             case "fastfilter-xor8":
                 return Xor8.construct(set.clone())::mayContain;
             case "fastfilter-xorfuse8":

@@ -5,19 +5,19 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.redis.RedisFilter;
+import org.bloomery.redis.RedisCellsFilter;
 
 /** A Bloomery shared kind ({@code redis-classic} or {@code redis-counting}), built from configuration. */
 final class BloomeryShared implements SharedContestant {
-    private final RedisFilter<CharSequence> filter;
+    private final RedisCellsFilter<CharSequence> filter;
 
-    private BloomeryShared(RedisFilter<CharSequence> filter) {
+    private BloomeryShared(RedisCellsFilter<CharSequence> filter) {
         this.filter = filter;
     }
 
     static BloomeryShared open(String kind, String uri, String name, long n, double fpp) {
         FilterSpec spec = FilterSpec.of(n, fpp).withOption("uri", uri).withOption("name", name);
-        return new BloomeryShared((RedisFilter<CharSequence>) Filters.<CharSequence>create(kind, spec, KeyHasher.strings()));
+        return new BloomeryShared((RedisCellsFilter<CharSequence>) Filters.<CharSequence>create(kind, spec, KeyHasher.strings()));
     }
 
     @Override

@@ -10,6 +10,8 @@ import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.compare.keys.KeyGenerator;
 import org.bloomery.compare.stats.Proportion;
 import org.bloomery.redis.RedisScalableFilter;
+import org.bloomery.redis.RedisScalableProvider;
+import org.bloomery.scalable.ScalableProvider;
 
 /**
  * The growth row: {@code redis-scalable} and the in-process {@code scalable} kind each start at
@@ -26,7 +28,7 @@ final class Growth {
         FilterSpec spec = FilterSpec.of(capacity, s.fpp()).withOption("uri", uri).withOption("name", name);
         KeyGenerator keys = new KeyGenerator(s.seed());
         RedisScalableFilter<CharSequence> filter =
-                (RedisScalableFilter<CharSequence>) Filters.<CharSequence>create("redis-scalable", spec, KeyHasher.strings());
+                (RedisScalableFilter<CharSequence>) Filters.<CharSequence>create(RedisScalableProvider.KIND, spec, KeyHasher.strings());
         try {
             filter.clear();
             int n = s.n();
@@ -56,7 +58,7 @@ final class Growth {
         long capacity = capacity(s);
         FilterSpec spec = FilterSpec.of(capacity, s.fpp());
         KeyGenerator keys = new KeyGenerator(s.seed());
-        MembershipFilter<CharSequence> filter = Filters.create("scalable", spec, KeyHasher.strings());
+        MembershipFilter<CharSequence> filter = Filters.create(ScalableProvider.KIND, spec, KeyHasher.strings());
         int n = s.n();
         long start = System.nanoTime();
         for (int i = 0; i < n; i++) {
@@ -82,7 +84,7 @@ final class Growth {
 
     /** The layers of a filter of {@code bits} bits: the growth plan's first layers that add up to it. */
     private static int layers(FilterSpec spec, long bits) {
-        GrowthPlan plan = GrowthPlan.of(spec, "scalable");
+        GrowthPlan plan = GrowthPlan.of(spec, ScalableProvider.KIND);
         long sum = 0;
         int layers = 0;
         while (sum < bits) {

@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntPredicate;
 import org.bloomery.compare.keys.KeyGenerator;
 import org.bloomery.compare.stats.Proportion;
+import org.bloomery.redis.RedisClassicProvider;
+import org.bloomery.redis.RedisCountingProvider;
 import org.bloomery.redisserver.RedisServerProcess;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Protocol;
@@ -90,8 +92,8 @@ public final class RedisComparison {
         try (JedisPooled admin = new JedisPooled(java.net.URI.create(uri))) {
             List<Row> rows = new ArrayList<>();
             List<Opener> openers = List.of(
-                    (u, name) -> BloomeryShared.open("redis-classic", u, name, settings.n(), settings.fpp()),
-                    (u, name) -> BloomeryShared.open("redis-counting", u, name, settings.n(), settings.fpp()),
+                    (u, name) -> BloomeryShared.open(RedisClassicProvider.KIND, u, name, settings.n(), settings.fpp()),
+                    (u, name) -> BloomeryShared.open(RedisCountingProvider.KIND, u, name, settings.n(), settings.fpp()),
                     (u, name) -> RedissonShared.open(u, name, settings.n(), settings.fpp(), settings.threads()));
             int index = 0;
             for (Opener opener : openers) {

@@ -3,6 +3,7 @@ package org.bloomery.compare.workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.bloomery.classic.ClassicProvider;
 import org.bloomery.compare.contestant.Ability;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
@@ -41,7 +42,7 @@ final class GrowthWorkload {
      * present, else a classic peer); empty when none is selected.
      */
     private static Optional<Entrant> baseline(List<Entrant> filters) {
-        return filters.stream().filter(e -> e.family().equals("classic") && !e.can(Ability.GROW)).findFirst();
+        return filters.stream().filter(e -> e.family().equals(ClassicProvider.KIND) && !e.can(Ability.GROW)).findFirst();
     }
 
     private static Lane lane(Plan plan, Entrant entrant, KeyType type, double fpp, int capacity, String note) {

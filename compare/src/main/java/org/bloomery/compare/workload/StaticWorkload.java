@@ -2,11 +2,13 @@ package org.bloomery.compare.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.bloomery.classic.ClassicProvider;
 import org.bloomery.compare.contestant.Ability;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.contestant.SetBuilder;
 import org.bloomery.compare.contestant.Side;
+import org.bloomery.cuckoo.CuckooProvider;
 
 /**
  * {@code static}: each round builds every contestant from the whole set of n keys at once and times
@@ -19,7 +21,7 @@ import org.bloomery.compare.contestant.Side;
  */
 final class StaticWorkload {
     /** The families whose Bloomery kinds are built from the set beside the static filters. */
-    static final List<String> BASELINE_FAMILIES = List.of("classic", "cuckoo");
+    static final List<String> BASELINE_FAMILIES = List.of(ClassicProvider.KIND, CuckooProvider.KIND);
     /** What the add phase of a static row means, for the report. */
     static final String NOTE = "add: one build from the whole set";
 

@@ -1,5 +1,7 @@
 package org.bloomery.fuse;
 
+import static org.bloomery.fuse.FuseProvider.KIND;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,7 +11,7 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
 import org.bloomery.api.spi.StaticRefusal;
@@ -40,9 +42,7 @@ import org.bloomery.api.spi.StaticRefusal;
  *
  * @param <T> the item type
  */
-public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
-    /** The kind's name. */
-    static final String KIND = "fuse";
+public final class FuseFilter<T> extends AbstractFilter<T> {
     /** Option key for the fingerprint width f. */
     static final String FINGERPRINT_BITS_OPTION = "fingerprintBits";
     /** Option key for the slots per item, 3 or 4. */
@@ -50,8 +50,6 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
     /** What every fuse filter can do: concurrent queries, nothing else. */
     static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT);
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final int items;
     private final long seed;
     private final FuseLayout layout;
@@ -61,10 +59,9 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
     private final int mask;
     private final boolean fourWise;
 
-    BinaryFuseFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, FuseLayout layout,
+    FuseFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, FuseLayout layout,
             FingerprintStore store) {
-        this.spec = spec;
-        this.hasher = hasher;
+        super(KIND, spec, hasher);
         this.items = items;
         this.seed = seed;
         this.layout = layout;
@@ -87,18 +84,18 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException for a bad option or fpp (naming the allowed range), more
      *     than 2^30 distinct hashes, or a set the heap cannot build (checked before allocating)
      */
-    public static <T> BinaryFuseFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+    public static <T> FuseFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
         Objects.requireNonNull(hashes, "hashes");
         return buildOwning(spec, hasher, hashes.clone());
     }
 
     /** As {@link #buildFromHashes}, sorting and deduplicating the array it is given in place. */
-    static <T> BinaryFuseFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+    static <T> FuseFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
         return buildOwning(spec, hasher, hashes, FuseConstruction.FIRST_SEED);
     }
 
     /** As {@link #buildOwning(FilterSpec, KeyHasher, long[])}, trying {@code firstSeed} first. */
-    static <T> BinaryFuseFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes,
+    static <T> FuseFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes,
             long firstSeed) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
@@ -109,7 +106,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
                     + " distinct items, got " + hashes.length + " hashes");
         }
         FuseConstruction.Result built = FuseConstruction.build(hashes, bits, arity, firstSeed);
-        return new BinaryFuseFilter<>(spec, hasher, built.items(), built.seed(), built.layout(), built.store());
+        return new FuseFilter<>(spec, hasher, built.items(), built.seed(), built.layout(), built.store());
     }
 
     /**
@@ -123,9 +120,9 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
      * @throws InvalidFilterDataException if the data is not a valid fuse filter, saying why
      * @throws IOException if the stream fails
      */
-    public static <T> BinaryFuseFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+    public static <T> FuseFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return FuseBody.read(in, hasher);
+        return FuseCodec.read(in, hasher);
     }
 
     /**
@@ -203,21 +200,6 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
         return CAPABILITIES;
     }
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
     /** Exact: the number of distinct hashes the filter was built from. */
     @Override
     public long approximateCount() {
@@ -267,7 +249,7 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
     /** Writes the filter in the shared envelope (FORMAT.md, section {@code fuse}). */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        FuseBody.write(out, this);
+        FuseCodec.write(out, this);
     }
 
     long seed() {
@@ -283,8 +265,8 @@ public final class BinaryFuseFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String toString() {
-        return "BinaryFuseFilter[items=" + items + ", fingerprintBits=" + store.bits() + ", arity=" + layout.arity()
-                + ", slots=" + layout.arrayLength() + ", hasher=" + hasher.id() + "]";
+    protected String describe() {
+        return "items=" + items + ", fingerprintBits=" + store.bits() + ", arity=" + layout.arity()
+                + ", slots=" + layout.arrayLength();
     }
 }

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * target; Spark's V1 filter 50-90% at n = 10^9): the false-positive rate still tracks theory, and
  * set bits cover the whole range, including the second 2^33-bit page of the bit array.
  */
-class LargeBloomFilterTest {
+class LargeClassicFilterTest {
     private static final long REGION = 1L << 32;
     private static final long SEED = 0xB16_B175L;
 
@@ -42,7 +42,7 @@ class LargeBloomFilterTest {
         long m = 3 * REGION;
         long n = 1L << 23;
         long probes = 3L << 22;
-        BloomFilter<Long> filter = BloomFilter.create(FilterSpec.of(n, 0.5)
+        ClassicFilter<Long> filter = ClassicFilter.create(FilterSpec.of(n, 0.5)
                 .withOption("bits", Long.toString(m))
                 .withOption("hashes", "1")
                 .withOption(BloomLayout.OPTION, layout.optionValue()), KeyHasher.longs());
@@ -93,7 +93,7 @@ class LargeBloomFilterTest {
         long m = 1L << 33;
         long n = Math.round(m * Math.log(2) * Math.log(2) / Math.log(100));
         long probes = 1_000_000;
-        BloomFilter<Long> filter = BloomFilter.create(FilterSpec.of(n, 0.01)
+        ClassicFilter<Long> filter = ClassicFilter.create(FilterSpec.of(n, 0.01)
                 .withOption("bits", Long.toString(m)), KeyHasher.longs());
         assertThat(filter.hashes()).isEqualTo(7);
 
@@ -130,9 +130,9 @@ class LargeBloomFilterTest {
         long n = 450_000_000;
         long probes = 1_000_000;
         FilterSpec spec = FilterSpec.of(n, 0.01).withOption(BloomLayout.OPTION, "blocked");
-        BloomFilter<Long> filter = BloomFilter.create(spec, KeyHasher.longs());
+        ClassicFilter<Long> filter = ClassicFilter.create(spec, KeyHasher.longs());
         assertThat(filter.bitSize()).isGreaterThan(REGION);
-        double model = BloomFilter.shapeOf(spec).fppAt(n);
+        double model = ClassicFilter.shapeOf(spec).fppAt(n);
         assertThat(model).isLessThanOrEqualTo(0.01);
 
         int threads = Runtime.getRuntime().availableProcessors();

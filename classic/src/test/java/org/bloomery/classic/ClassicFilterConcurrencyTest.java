@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * bits equal those of a single-threaded build of the same keys, and no reader ever misses a key
  * whose add had already been published to it.
  */
-class BloomFilterConcurrencyTest {
+class ClassicFilterConcurrencyTest {
     private static final long SEED = 0xC0_C0A1L;
     private static final int WRITERS = 4;
     private static final int PER_WRITER = 100_000;
@@ -32,8 +32,8 @@ class BloomFilterConcurrencyTest {
     }
 
     /** The filter a single thread builds from the first {@code perWriter} keys of every writer. */
-    private static BloomFilter<Long> sequentialBuild(int writers, int perWriter) {
-        BloomFilter<Long> filter = BloomFilter.create(SPEC, KeyHasher.longs());
+    private static ClassicFilter<Long> sequentialBuild(int writers, int perWriter) {
+        ClassicFilter<Long> filter = ClassicFilter.create(SPEC, KeyHasher.longs());
         for (int w = 0; w < writers; w++) {
             for (long i = 0; i < perWriter; i++) {
                 filter.addHash(hashOf(w, i));
@@ -44,7 +44,7 @@ class BloomFilterConcurrencyTest {
 
     @Test
     void writersAddingDisjointKeysWhileReadersQueryLoseNothing() throws Exception {
-        BloomFilter<Long> filter = BloomFilter.create(SPEC, KeyHasher.longs());
+        ClassicFilter<Long> filter = ClassicFilter.create(SPEC, KeyHasher.longs());
         // Writer w has added its keys [0, published[w]); the volatile write after each add makes
         // the add happen-before any query that reads the new count.
         AtomicLongArray published = new AtomicLongArray(WRITERS);
@@ -95,13 +95,13 @@ class BloomFilterConcurrencyTest {
 
     @Test
     void mergesRacingWithAddsLoseNothing() throws Exception {
-        BloomFilter<Long> filter = BloomFilter.create(SPEC, KeyHasher.longs());
+        ClassicFilter<Long> filter = ClassicFilter.create(SPEC, KeyHasher.longs());
         // Writers 0 and 1 add to the filter directly; the keys of writers 2 and 3 arrive as four
         // filters of half a writer each, merged in by another thread meanwhile.
-        List<BloomFilter<Long>> parts = new ArrayList<>();
+        List<ClassicFilter<Long>> parts = new ArrayList<>();
         for (int w = 2; w < WRITERS; w++) {
             for (int half = 0; half < 2; half++) {
-                BloomFilter<Long> part = BloomFilter.create(SPEC, KeyHasher.longs());
+                ClassicFilter<Long> part = ClassicFilter.create(SPEC, KeyHasher.longs());
                 for (long i = half * PER_WRITER / 2; i < (half + 1) * PER_WRITER / 2; i++) {
                     part.addHash(hashOf(w, i));
                 }
@@ -127,7 +127,7 @@ class BloomFilterConcurrencyTest {
 
     @Test
     void writesDuringAddsAreConsistentSnapshots() throws Exception {
-        BloomFilter<Long> filter = BloomFilter.create(SPEC, KeyHasher.longs());
+        ClassicFilter<Long> filter = ClassicFilter.create(SPEC, KeyHasher.longs());
         AtomicLongArray published = new AtomicLongArray(2);
         AtomicLong snapshots = new AtomicLong();
         List<StartTogether.Role> roles = new ArrayList<>();
@@ -145,7 +145,7 @@ class BloomFilterConcurrencyTest {
                 long[] before = {published.get(0), published.get(1)};
                 // The body's set-bit count is checked against its words on reading: a write that
                 // mixed counts and words from different moments would not read back.
-                BloomFilter<Long> snapshot = BloomFilter.readFrom(
+                ClassicFilter<Long> snapshot = ClassicFilter.readFrom(
                         new ByteArrayInputStream(FilterBytes.of(filter)), KeyHasher.longs());
                 for (int w = 0; w < 2; w++) {
                     for (long i = 0; i < before[w]; i++) {

@@ -2,31 +2,23 @@ package org.bloomery.scalable;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
-import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
+import org.bloomery.api.spi.BloomKinds;
 
 /**
- * Registers kind {@code "scalable"}, the {@link ScalableBloomFilter}, with {@link
+ * Registers kind {@code "scalable"}, the {@link ScalableFilter}, with {@link
  * java.util.ServiceLoader}. Stateless.
  */
-public final class ScalableFilterProvider implements FilterProvider {
+public final class ScalableProvider extends AbstractProvider {
+    /** The kind's name, {@code "scalable"}. */
+    public static final String KIND = BloomKinds.SCALABLE;
 
     /** Creates the provider; called by {@link java.util.ServiceLoader}. */
-    public ScalableFilterProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return ScalableBloomFilter.KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return ScalableBloomFilter.CAPABILITIES;
+    public ScalableProvider() {
+        super(KIND, ScalableFilter.CAPABILITIES);
     }
 
     @Override
@@ -44,11 +36,11 @@ public final class ScalableFilterProvider implements FilterProvider {
 
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return ScalableBloomFilter.create(spec, hasher);
+        return ScalableFilter.create(spec, hasher);
     }
 
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return ScalableBloomFilter.readFrom(in, hasher);
+        return ScalableFilter.readFrom(in, hasher);
     }
 }

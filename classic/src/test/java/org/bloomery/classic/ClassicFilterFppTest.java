@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * tracks the theoretical {@code (1 - e^(-kn/m))^k} within 10% from (n, p) = (1, 0.5) to (10^7,
  * 10^-4).
  */
-class BloomFilterFppTest {
+class ClassicFilterFppTest {
     private static final double LN2 = Math.log(2);
     private static final long SEED = 0xC1A5_0000L;
     private static final double[] FPPS = {0.5, 0.1, 0.01, 0.001, 0.0001};
@@ -30,7 +30,7 @@ class BloomFilterFppTest {
     @ParameterizedTest(name = "n = {0}, p = {1}")
     @MethodSource("everySize")
     void bitSizeAndHashesFollowTheFormulas(long n, double p) {
-        BloomFilter<Long> filter = BloomFilter.create(FilterSpec.of(n, p), KeyHasher.longs());
+        ClassicFilter<Long> filter = ClassicFilter.create(FilterSpec.of(n, p), KeyHasher.longs());
 
         assertThat(filter.bitSize()).isEqualTo(formulaBits(n, p));
         assertThat(filter.hashes()).isEqualTo(formulaHashes(p));
@@ -47,7 +47,7 @@ class BloomFilterFppTest {
         "10000000, 0.0001, 191701184, 13",
     })
     void pinnedSizes(long n, double p, long bits, int hashes) {
-        BloomFilter<Long> filter = BloomFilter.create(FilterSpec.of(n, p), KeyHasher.longs());
+        ClassicFilter<Long> filter = ClassicFilter.create(FilterSpec.of(n, p), KeyHasher.longs());
 
         assertThat(filter.bitSize()).isEqualTo(bits);
         assertThat(filter.hashes()).isEqualTo(hashes);
@@ -171,7 +171,7 @@ class BloomFilterFppTest {
         for (int f = 0; f < row.filters(); f++) {
             // One seed per filter: independent key sets, and absent keys that were never added.
             long seed = SEED + f;
-            BloomFilter<Long> filter = BloomFilter.create(FilterSpec.of(row.n(), row.p()), KeyHasher.longs());
+            ClassicFilter<Long> filter = ClassicFilter.create(FilterSpec.of(row.n(), row.p()), KeyHasher.longs());
             for (long i = 0; i < row.n(); i++) {
                 filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(seed, i)));
             }

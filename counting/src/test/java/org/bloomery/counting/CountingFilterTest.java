@@ -25,7 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class CountingBloomFilterTest {
+class CountingFilterTest {
     private static final long SEED = 42;
 
     static Stream<FilterSpec> specs() {
@@ -33,8 +33,8 @@ class CountingBloomFilterTest {
                 FilterSpec.of(1_000, 0.05).withOption("counters", "4096").withOption("hashes", "3"));
     }
 
-    private static CountingBloomFilter<Long> filledFilter(FilterSpec spec, int items) {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(spec, KeyHasher.longs());
+    private static CountingFilter<Long> filledFilter(FilterSpec spec, int items) {
+        CountingFilter<Long> filter = CountingFilter.create(spec, KeyHasher.longs());
         for (int i = 0; i < items; i++) {
             filter.add(TestKeys.presentLong(SEED, i));
         }
@@ -42,7 +42,7 @@ class CountingBloomFilterTest {
     }
 
     /** The distinct counter positions of a hash, as the filter probes them. */
-    private static long[] positions(CountingBloomFilter<?> filter, long hash) {
+    private static long[] positions(CountingFilter<?> filter, long hash) {
         long[] positions = new long[filter.hashes()];
         long g = hash;
         for (int i = 0; i < positions.length; i++, g += BloomProbes.step(hash)) {
@@ -54,7 +54,7 @@ class CountingBloomFilterTest {
     @ParameterizedTest
     @MethodSource("specs")
     void sizesAndProbesExactlyAsTheClassicShape(FilterSpec spec) {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(spec, KeyHasher.longs());
         BloomShape shape = spec.options().isEmpty()
                 ? BloomShape.optimal(spec.expectedInsertions(), spec.fpp())
                 : new BloomShape(4096, 3);
@@ -65,7 +65,7 @@ class CountingBloomFilterTest {
 
     @Test
     void aMillionItemsAtOnePercentTakeFourBitsPerClassicPosition() {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(FilterSpec.of(1_000_000, 0.01), KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(FilterSpec.of(1_000_000, 0.01), KeyHasher.longs());
         assertThat(filter.counters()).isEqualTo(9_585_088);
         assertThat(filter.hashes()).isEqualTo(7);
         assertThat(filter.bitSize()).isEqualTo(38_340_352);
@@ -79,7 +79,7 @@ class CountingBloomFilterTest {
     @ParameterizedTest
     @MethodSource("specs")
     void removingANeverAddedItemAnswersFalseAndLeavesTheBytesIdentical(FilterSpec spec) {
-        CountingBloomFilter<Long> filter = filledFilter(spec, (int) spec.expectedInsertions() / 2);
+        CountingFilter<Long> filter = filledFilter(spec, (int) spec.expectedInsertions() / 2);
         byte[] before = FilterBytes.of(filter);
         long nonZero = filter.nonZeroCounters();
         int tried = 0;
@@ -97,7 +97,7 @@ class CountingBloomFilterTest {
 
     @Test
     void countIsTheMultiplicityOfAnItemWithoutCollisions() {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
         long item = TestKeys.presentLong(SEED, 0);
         assertThat(filter.count(item)).isZero();
         assertThat(filter.add(item)).isTrue();
@@ -118,7 +118,7 @@ class CountingBloomFilterTest {
     @Test
     void saturationIsStickyAndLeavesOtherItemsAlone() {
         int others = 500;
-        CountingBloomFilter<Long> filter = filledFilter(FilterSpec.of(1_000, 0.01), others);
+        CountingFilter<Long> filter = filledFilter(FilterSpec.of(1_000, 0.01), others);
         assertThat(filter.saturatedCounters()).isZero();
         long item = TestKeys.absentLong(SEED, 0);
         long[] itemCounters = positions(filter, KeyHasher.hashLong(item));
@@ -150,10 +150,10 @@ class CountingBloomFilterTest {
     @Test
     void mergeAddsTheCountersOfBothFilters() {
         FilterSpec spec = FilterSpec.of(10_000, 0.01);
-        CountingBloomFilter<Long> a = CountingBloomFilter.create(spec, KeyHasher.longs());
-        CountingBloomFilter<Long> b = CountingBloomFilter.create(spec, KeyHasher.longs());
-        CountingBloomFilter<Long> both = CountingBloomFilter.create(spec, KeyHasher.longs());
-        CountingBloomFilter<Long> onlyA = CountingBloomFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> a = CountingFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> b = CountingFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> both = CountingFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> onlyA = CountingFilter.create(spec, KeyHasher.longs());
         for (int i = 0; i < 4_000; i++) {
             long key = TestKeys.presentLong(SEED, i);
             (i % 2 == 0 ? a : b).add(key);
@@ -180,8 +180,8 @@ class CountingBloomFilterTest {
     @Test
     void mergeSaturatesCounterWise() {
         FilterSpec spec = FilterSpec.of(1_000, 0.01);
-        CountingBloomFilter<Long> a = CountingBloomFilter.create(spec, KeyHasher.longs());
-        CountingBloomFilter<Long> b = CountingBloomFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> a = CountingFilter.create(spec, KeyHasher.longs());
+        CountingFilter<Long> b = CountingFilter.create(spec, KeyHasher.longs());
         long item = TestKeys.presentLong(SEED, 0);
         for (int i = 0; i < 10; i++) {
             a.add(item);
@@ -199,8 +199,8 @@ class CountingBloomFilterTest {
     void mergeWithDifferentSpecsButTheSameShapeIsAllowed() {
         FilterSpec small = FilterSpec.of(1_000, 0.01).withOption("counters", "8192");
         FilterSpec large = FilterSpec.of(5_000, 0.01).withOption("counters", "8192");
-        CountingBloomFilter<Long> a = CountingBloomFilter.create(small, KeyHasher.longs());
-        CountingBloomFilter<Long> b = CountingBloomFilter.create(large, KeyHasher.longs());
+        CountingFilter<Long> a = CountingFilter.create(small, KeyHasher.longs());
+        CountingFilter<Long> b = CountingFilter.create(large, KeyHasher.longs());
         b.add(7L);
         assertThat(a.isCompatible(b)).isTrue();
         a.mergeFrom(b);
@@ -212,18 +212,18 @@ class CountingBloomFilterTest {
         FilterSpec base = FilterSpec.of(1_000, 0.01);
         return Stream.of(
                 Arguments.of(
-                        CountingBloomFilter.create(FilterSpec.of(2_000, 0.01), KeyHasher.longs()), "counters differ"),
+                        CountingFilter.create(FilterSpec.of(2_000, 0.01), KeyHasher.longs()), "counters differ"),
                 Arguments.of(
-                        CountingBloomFilter.create(base.withOption("hashes", "3"), KeyHasher.longs()), "hashes differ"),
+                        CountingFilter.create(base.withOption("hashes", "3"), KeyHasher.longs()), "hashes differ"),
                 Arguments.of(
-                        CountingBloomFilter.<Long>create(base, KeyHasher.of("test:long-identity", Long::longValue)),
+                        CountingFilter.<Long>create(base, KeyHasher.of("test:long-identity", Long::longValue)),
                         "hasher ids differ ('xxh64:long-le' and 'test:long-identity')"));
     }
 
     @ParameterizedTest
     @MethodSource("incompatibleFilters")
-    void incompatibleMergeIsRefusedNamingTheMismatch(CountingBloomFilter<Long> other, String mismatch) {
-        CountingBloomFilter<Long> filter = filledFilter(FilterSpec.of(1_000, 0.01), 500);
+    void incompatibleMergeIsRefusedNamingTheMismatch(CountingFilter<Long> other, String mismatch) {
+        CountingFilter<Long> filter = filledFilter(FilterSpec.of(1_000, 0.01), 500);
         other.add(TestKeys.absentLong(SEED, 1));
         byte[] before = FilterBytes.of(filter);
         assertThat(filter.isCompatible(other)).isFalse();
@@ -235,12 +235,12 @@ class CountingBloomFilterTest {
 
     @Test
     void readFromRecountsTheStatistics() throws IOException {
-        CountingBloomFilter<Long> filter = filledFilter(FilterSpec.of(1_000, 0.01), 800);
+        CountingFilter<Long> filter = filledFilter(FilterSpec.of(1_000, 0.01), 800);
         for (int i = 0; i < 16; i++) {
             filter.add(TestKeys.absentLong(SEED, 0));
         }
         byte[] bytes = FilterBytes.of(filter);
-        CountingBloomFilter<Long> read = CountingBloomFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
+        CountingFilter<Long> read = CountingFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
         assertThat(read.nonZeroCounters()).isEqualTo(filter.nonZeroCounters());
         assertThat(read.saturatedCounters()).isEqualTo(filter.saturatedCounters()).isPositive();
         assertThat(read.counterSum()).isEqualTo(filter.counterSum());
@@ -250,34 +250,34 @@ class CountingBloomFilterTest {
 
     @Test
     void aBodyWhoseCountersDisagreeWithTheSpecIsRejected() {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
         long m = filter.counters();
         byte[] bytes = craftedBody(filter, m + 64, filter.hashes(), (m + 64) / 16);
-        assertThatThrownBy(() -> CountingBloomFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()))
+        assertThatThrownBy(() -> CountingFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()))
                 .isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("counters = " + (m + 64) + " does not match the spec, which gives " + m);
     }
 
     @Test
     void aBodyWhoseHashesDisagreeWithTheSpecIsRejected() {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
         byte[] bytes = craftedBody(filter, filter.counters(), 3, filter.counters() / 16);
-        assertThatThrownBy(() -> CountingBloomFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()))
+        assertThatThrownBy(() -> CountingFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()))
                 .isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("hashes = 3 does not match the spec, which gives 7");
     }
 
     @Test
     void aBodyClaimingMoreThanTheCounterLimitIsRejectedBeforeAllocating() {
-        CountingBloomFilter<Long> filter = CountingBloomFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
+        CountingFilter<Long> filter = CountingFilter.create(FilterSpec.of(1_000, 0.01), KeyHasher.longs());
         byte[] bytes = craftedBody(filter, Long.MAX_VALUE, filter.hashes(), 0);
-        assertThatThrownBy(() -> CountingBloomFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()))
+        assertThatThrownBy(() -> CountingFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()))
                 .isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("counters = " + Long.MAX_VALUE + " is outside [64, 17179869184]");
     }
 
     /** An envelope around a hand-written body: m, k and {@code words} zero words. */
-    private static byte[] craftedBody(CountingBloomFilter<Long> filter, long m, int k, long words) {
+    private static byte[] craftedBody(CountingFilter<Long> filter, long m, int k, long words) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             Envelope.write(out, filter, 12 + 8 * words, body -> {
@@ -294,7 +294,7 @@ class CountingBloomFilterTest {
     @Test
     void theProviderBuildsCountingFiltersWithTheirCapabilities() {
         MembershipFilter<Long> filter = Filters.create("counting", FilterSpec.of(1_000, 0.01), KeyHasher.longs());
-        assertThat(filter).isInstanceOf(CountingBloomFilter.class);
+        assertThat(filter).isInstanceOf(CountingFilter.class);
         assertThat(filter.capabilities())
                 .containsExactlyInAnyOrder(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD);
         assertThat(Filters.provider("counting").orElseThrow().description())

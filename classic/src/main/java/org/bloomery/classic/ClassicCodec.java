@@ -18,10 +18,10 @@ import org.bloomery.bloom.Writers;
  * those words (long). The count follows the
  * words so it can be taken while writing them from the live array: no snapshot copy is needed.
  */
-final class ClassicBody {
+final class ClassicCodec {
     private static final int FIELD_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES + Long.BYTES;
 
-    private ClassicBody() {
+    private ClassicCodec() {
     }
 
     /**
@@ -32,7 +32,7 @@ final class ClassicBody {
      * @param bits the filter's live bits; adds racing with the write may or may not be included
      * @throws IOException if the stream fails
      */
-    static void write(OutputStream out, BloomFilter<?> filter, BitArray bits) throws IOException {
+    static void write(OutputStream out, ClassicFilter<?> filter, BitArray bits) throws IOException {
         Envelope.write(out, filter, FIELD_BYTES + bits.serializedBytes(), body -> {
             body.writeLong(bits.bitSize());
             body.writeInt(filter.hashes());
@@ -51,8 +51,8 @@ final class ClassicBody {
      * @throws InvalidFilterDataException if the data is not a valid classic filter
      * @throws IOException if the stream fails
      */
-    static <T> BloomFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, BloomFilter.KIND, hasher, (spec, body) -> {
+    static <T> ClassicFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return Envelope.read(in, ClassicProvider.KIND, hasher, (spec, body) -> {
             long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
             int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
             BloomLayout layout = BloomLayout.read(body);
@@ -64,19 +64,19 @@ final class ClassicBody {
                         + layout.optionValue() + " layout, but its spec gives m = " + shape.cells() + ", k = "
                         + shape.hashes() + " and the " + shape.layout().optionValue() + " layout");
             }
-            BitArray bits = BitArray.readFrom(body, m, Writers.of(spec, BloomFilter.KIND));
+            BitArray bits = BitArray.readFrom(body, m, Writers.of(spec, ClassicProvider.KIND));
             long stored = body.readLong("set-bit count", 0, m);
             if (bits.cardinality() != stored) {
                 throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "
                         + bits.cardinality());
             }
-            return new BloomFilter<>(spec, hasher, shape, bits);
+            return new ClassicFilter<>(spec, hasher, shape, bits);
         });
     }
 
     private static BloomShape shapeOf(FilterSpec spec) throws InvalidFilterDataException {
         try {
-            return BloomFilter.shapeOf(spec);
+            return ClassicFilter.shapeOf(spec);
         } catch (IllegalArgumentException e) {
             throw new InvalidFilterDataException("the stored spec does not make a classic filter: " + e.getMessage(), e);
         }

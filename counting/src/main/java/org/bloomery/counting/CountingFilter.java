@@ -1,5 +1,7 @@
 package org.bloomery.counting;
 
+import static org.bloomery.counting.CountingProvider.KIND;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,6 +14,11 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
+import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BloomProbes;
+import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.Writers;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.bloom.BloomLayout;
@@ -61,9 +68,7 @@ import org.bloomery.bloom.Writers;
  *
  * @param <T> the item type
  */
-public final class CountingBloomFilter<T> implements MembershipFilter<T> {
-    /** The kind's name. */
-    static final String KIND = "counting";
+public final class CountingFilter<T> extends AbstractFilter<T> {
     /** What a counting filter with many writers (the default) can do; its provider declares the same. */
     static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.REMOVE, Capability.MERGE, Capability.ADD));
@@ -74,8 +79,6 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     /** Bytes in the body before the counters: m as a long, k as an int, the layout as a byte. */
     private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final long m;
     private final int k;
     private final BloomShape shape;
@@ -83,9 +86,8 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     private final BloomLayout layout;
     private final NibbleArray counters;
 
-    private CountingBloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
-        this.spec = spec;
-        this.hasher = hasher;
+    private CountingFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
+        super(KIND, spec, hasher);
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
@@ -106,11 +108,11 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException for an unknown option, a value out of range, or a spec that
      *     needs more than 2^34 counters
      */
-    public static <T> CountingBloomFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+    public static <T> CountingFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         BloomShape shape = CountingOptions.shape(spec);
-        return new CountingBloomFilter<>(spec, hasher, shape, new NibbleArray(shape.cells(), Writers.of(spec, KIND)));
+        return new CountingFilter<>(spec, hasher, shape, new NibbleArray(shape.cells(), Writers.of(spec, KIND)));
     }
 
     /**
@@ -124,12 +126,12 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      *     or probe count does not match its spec
      * @throws IOException if the stream fails
      */
-    public static <T> CountingBloomFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+    public static <T> CountingFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
         return Envelope.read(in, KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
     }
 
-    private static <T> CountingBloomFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
+    private static <T> CountingFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
             throws IOException {
         BloomShape shape;
         try {
@@ -152,7 +154,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
             throw new InvalidFilterDataException("layout " + layout.optionValue() + " does not match the spec, which"
                     + " gives " + shape.layout().optionValue());
         }
-        return new CountingBloomFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters, Writers.of(spec, KIND)));
+        return new CountingFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters, Writers.of(spec, KIND)));
     }
 
     /**
@@ -245,7 +247,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @param other another counting filter
      * @return true if they can be merged
      */
-    public boolean isCompatible(CountingBloomFilter<?> other) {
+    public boolean isCompatible(CountingFilter<?> other) {
         return mismatch(other) == null;
     }
 
@@ -257,7 +259,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException naming the mismatch if the filters differ in layout, counters,
      *     hashes or hasher id; this filter is then unchanged
      */
-    public void mergeFrom(CountingBloomFilter<T> other) {
+    public void mergeFrom(CountingFilter<T> other) {
         String mismatch = mismatch(other);
         if (mismatch != null) {
             throw new IllegalArgumentException("cannot merge counting filters: " + mismatch);
@@ -266,7 +268,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     }
 
     /**
-     * {@link #mergeFrom(CountingBloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     * {@link #mergeFrom(CountingFilter)} for a filter known only as a {@link MembershipFilter}.
      *
      * @param other a compatible counting filter; it is not changed
      * @throws IllegalArgumentException if {@code other} is not a counting filter, or differs in
@@ -275,14 +277,14 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     @Override
     public void mergeFrom(MembershipFilter<T> other) {
         Objects.requireNonNull(other, "other");
-        if (!(other instanceof CountingBloomFilter<T> counting)) {
+        if (!(other instanceof CountingFilter<T> counting)) {
             throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
                     + "' into a counting filter");
         }
         mergeFrom(counting);
     }
 
-    private String mismatch(CountingBloomFilter<?> other) {
+    private String mismatch(CountingFilter<?> other) {
         Objects.requireNonNull(other, "other");
         if (other.layout() != layout()) {
             return "layouts differ (" + layout().optionValue() + " and " + other.layout().optionValue() + ")";
@@ -307,21 +309,6 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     @Override
     public Set<Capability> capabilities() {
         return counters.writers() == Writers.SINGLE ? SINGLE_WRITER_CAPABILITIES : CAPABILITIES;
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
     }
 
     /** @return the estimate from the non-zero counters, as the classic filter's in the same layout */
@@ -363,9 +350,9 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String toString() {
-        return "CountingBloomFilter{counters=" + m + ", hashes=" + k + ", layout=" + layout().optionValue()
+    protected String describe() {
+        return "counters=" + m + ", hashes=" + k + ", layout=" + layout().optionValue()
                 + ", nonZero=" + nonZeroCounters()
-                + ", saturated=" + saturatedCounters() + ", hasher=" + hasher.id() + "}";
+                + ", saturated=" + saturatedCounters();
     }
 }

@@ -16,6 +16,9 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
+import org.bloomery.bloom.BlockedProbes;
+import org.bloomery.bloom.BloomShape;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.bloom.BlockedProbes;
 import org.bloomery.bloom.BloomShape;
@@ -60,9 +63,12 @@ import org.bloomery.bloom.BloomShape;
  * from one upload whole (see {@link #mightContainAllHashes}). {@link #writeTo}, {@link #clear} and the counts read the cells
  * in chunks, so updates racing with them may or may not be included.
  *
+ * <p>{@link #spec()} is the spec the filter was opened with, a password in option {@code uri}
+ * shown as {@code ****}.
+ *
  * @param <T> the item type
  */
-public final class RedisFilter<T> implements MembershipFilter<T> {
+public final class RedisCellsFilter<T> extends AbstractFilter<T> {
     /** Bytes moved per command when reading or writing a whole shard. */
     static final int CHUNK_BYTES = 1 << 20;
     /**
@@ -93,8 +99,6 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     private final RedisStore store;
     private final RedisOptions options;
     private final CellKind cells;
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final FilterKeys keys;
     private final BloomShape shape;
     private final long m;
@@ -116,13 +120,12 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     /** The identity's hex digits as {@code BITFIELD GET i64} reads them, word by word. */
     private final long[] identityWords;
 
-    private RedisFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
+    private RedisCellsFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
             Identity identity) {
+        super(options.cells().kind(), Location.shownSpec(spec), hasher);
         this.store = store;
         this.options = options;
         this.cells = options.cells();
-        this.spec = Location.shownSpec(spec);
-        this.hasher = hasher;
         this.keys = FilterKeys.of(options.prefix(), options.name(), options.shards());
         this.shape = options.shape();
         this.m = shape.cells();
@@ -159,8 +162,8 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
      * @throws RedisFilterException if a key of the filter holds another type of value (nothing is
      *     changed), or the server fails
      */
-    static <T> RedisFilter<T> open(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
-        return new RedisFilter<>(store, options, spec, hasher, CellsOpening.open(store, options, hasher.id()));
+    static <T> RedisCellsFilter<T> open(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
+        return new RedisCellsFilter<>(store, options, spec, hasher, CellsOpening.open(store, options, hasher.id()));
     }
 
     /** @return the filter's identity */
@@ -795,24 +798,8 @@ public final class RedisFilter<T> implements MembershipFilter<T> {
     }
 
     @Override
-    public String kind() {
-        return cells.kind();
-    }
-
-    /** @return the spec the filter was opened with; a password in option {@code uri} shows as {@code ****} */
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
-    @Override
-    public String toString() {
-        return "RedisFilter[kind=" + cells.kind() + ", name=" + options.name() + ", server=" + store.server()
-                + ", m=" + m + ", k=" + k + ", shards=" + options.shards() + ", hasher=" + hasher.id() + "]";
+    protected String describe() {
+        return "name=" + options.name() + ", server=" + store.server()
+                + ", m=" + m + ", k=" + k + ", shards=" + options.shards();
     }
 }

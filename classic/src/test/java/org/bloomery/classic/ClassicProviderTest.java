@@ -13,12 +13,12 @@ import org.bloomery.api.MembershipFilter;
 import org.junit.jupiter.api.Test;
 
 /** The provider as {@link Filters} finds it on the class path. */
-class ClassicFilterProviderTest {
+class ClassicProviderTest {
     @Test
     void filtersCreatesATypedBloomFilter() {
         MembershipFilter<CharSequence> filter = Filters.create("classic", FilterSpec.of(1000, 0.01), KeyHasher.strings());
 
-        assertThat(filter).isInstanceOf(BloomFilter.class);
+        assertThat(filter).isInstanceOf(ClassicFilter.class);
         assertThat(filter.capabilities()).containsExactlyInAnyOrder(Capability.CONCURRENT, Capability.MERGE, Capability.ADD);
         assertThat(Filters.choose(Set.of(Capability.MERGE, Capability.CONCURRENT)))
                 .extracting(FilterProvider::kind).contains("classic");
@@ -28,7 +28,7 @@ class ClassicFilterProviderTest {
     void descriptionListsBothOptions() {
         FilterProvider provider = Filters.provider("classic").orElseThrow();
 
-        assertThat(provider).isInstanceOf(ClassicFilterProvider.class);
+        assertThat(provider).isInstanceOf(ClassicProvider.class);
         assertThat(provider.description()).contains("bits").contains("hashes").contains("16 GiB");
     }
 
@@ -44,6 +44,6 @@ class ClassicFilterProviderTest {
         MembershipFilter<CharSequence> filter = Filters.fromProperties(properties, KeyHasher.strings());
 
         assertThat(filter.bitSize()).isEqualTo(4096);
-        assertThat(((BloomFilter<?>) filter).hashes()).isEqualTo(3);
+        assertThat(((ClassicFilter<?>) filter).hashes()).isEqualTo(3);
     }
 }

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * does not fit, is rejected by name (the contract kit also flips, truncates and overwrites bytes).
  * Body offsets: 0 bits, 1 items, 9 seed, 17 segment length, 21 slots, 25 fingerprints.
  */
-class FuseBodyTest {
+class FuseCodecTest {
 
     private static byte[] serialized(int bits) {
         long[] hashes = new long[1000];
@@ -30,7 +30,7 @@ class FuseBodyTest {
             hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(7, i));
         }
         FilterSpec spec = FilterSpec.of(1000, 0.01).withOption("fingerprintBits", Integer.toString(bits));
-        return FilterBytes.of(BinaryFuseFilter.buildFromHashes(spec, KeyHasher.longs(), hashes));
+        return FilterBytes.of(FuseFilter.buildFromHashes(spec, KeyHasher.longs(), hashes));
     }
 
     private static void assertRejected(byte[] bytes, Consumer<ByteBuffer> damage, String field) {

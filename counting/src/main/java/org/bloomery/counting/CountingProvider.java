@@ -2,30 +2,23 @@ package org.bloomery.counting;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
-import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
+import org.bloomery.api.spi.BloomKinds;
 
-/** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingBloomFilter}s. */
-public final class CountingFilterProvider implements FilterProvider {
+/** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingFilter}s. */
+public final class CountingProvider extends AbstractProvider {
+    /** The kind's name, {@code "counting"}. */
+    public static final String KIND = BloomKinds.COUNTING;
 
     /** The provider, as {@link java.util.ServiceLoader} creates it. */
-    public CountingFilterProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return CountingBloomFilter.KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return CountingBloomFilter.CAPABILITIES;
+    public CountingProvider() {
+        super(KIND, CountingFilter.CAPABILITIES);
     }
 
     @Override
@@ -41,11 +34,11 @@ public final class CountingFilterProvider implements FilterProvider {
 
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return CountingBloomFilter.create(spec, hasher);
+        return CountingFilter.create(spec, hasher);
     }
 
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return CountingBloomFilter.readFrom(in, hasher);
+        return CountingFilter.readFrom(in, hasher);
     }
 }

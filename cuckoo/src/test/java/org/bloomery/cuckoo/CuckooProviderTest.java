@@ -13,12 +13,12 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.junit.jupiter.api.Test;
 
-class CuckooFilterProviderTest {
+class CuckooProviderTest {
 
     @Test
     void registersKindCuckooWithRemoveConcurrentAndGrow() {
         FilterProvider provider = Filters.provider("cuckoo").orElseThrow();
-        assertThat(provider).isInstanceOf(CuckooFilterProvider.class);
+        assertThat(provider).isInstanceOf(CuckooProvider.class);
         assertThat(provider.capabilities())
                 .isEqualTo(Set.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD, Capability.GROW));
         assertThat(provider.description()).contains("bucketSize", "fingerprintBits", "maxKicks", "expansion");

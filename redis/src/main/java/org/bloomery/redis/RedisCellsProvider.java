@@ -2,33 +2,22 @@ package org.bloomery.redis;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
 import java.util.stream.LongStream;
-import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 
 /**
  * The provider of one shared kind: an in-process kind's cells ({@link CellKind}) stored in Redis.
  * The registered providers are its one-line subclasses, one per kind.
  */
-abstract class RedisProvider implements FilterProvider {
+abstract class RedisCellsProvider extends AbstractProvider {
     private final CellKind cells;
 
-    RedisProvider(CellKind cells) {
+    RedisCellsProvider(CellKind cells) {
+        super(cells.kind(), cells.capabilities());
         this.cells = cells;
-    }
-
-    @Override
-    public String kind() {
-        return cells.kind();
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return cells.capabilities();
     }
 
     @Override
@@ -57,12 +46,12 @@ abstract class RedisProvider implements FilterProvider {
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         java.util.Objects.requireNonNull(hashes, "hashes");
-        RedisFilter<T> filter = RedisFilters.fromSpec(cells, spec, hasher);
+        RedisCellsFilter<T> filter = RedisFilters.fromSpec(cells, spec, hasher);
         return RedisFilters.fill(filter, filter::addAllHashes, hashes);
     }
 
     /**
-     * Reads a snapshot written by {@link RedisFilter#writeTo}: an in-process filter of the matching kind
+     * Reads a snapshot written by {@link RedisCellsFilter#writeTo}: an in-process filter of the matching kind
      * (that is the kind a snapshot holds), read by that kind's provider. To share it again, publish
      * it with {@link RedisFilters#upload}.
      *

@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import static org.bloomery.scalable.ScalableProvider.KIND;
 import org.bloomery.bloom.GrowthPlan;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,7 +16,7 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
 
 /**
  * A scalable Bloom filter with RedisBloom's semantics ({@code BF.RESERVE}, {@code BF.ADD},
@@ -50,24 +51,20 @@ import org.bloomery.api.MembershipFilter;
  *
  * @param <T> the item type
  */
-public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
-    static final String KIND = "scalable";
+public final class ScalableFilter<T> extends AbstractFilter<T> {
     /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
     static final Set<Capability> CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
     private static final Set<Capability> NONSCALING_CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.ADD));
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final GrowthPlan plan;
     private final Object growthLock = new Object();
     /** Replaced, never modified, so a reader sees a consistent list of layers without a lock. */
     private volatile Layer[] layers;
 
-    ScalableBloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, GrowthPlan plan, Layer[] layers) {
-        this.spec = spec;
-        this.hasher = hasher;
+    ScalableFilter(FilterSpec spec, KeyHasher<? super T> hasher, GrowthPlan plan, Layer[] layers) {
+        super(KIND, spec, hasher);
         this.plan = plan;
         this.layers = layers;
     }
@@ -83,10 +80,10 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
      *     the allowed range, or if the first layer needs more than 64 hashes, 2^37 bits or the free
      *     heap
      */
-    public static <T> ScalableBloomFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+    public static <T> ScalableFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        GrowthPlan plan = GrowthPlan.of(spec, ScalableBloomFilter.KIND);
+        GrowthPlan plan = GrowthPlan.of(spec, KIND);
         Layer first;
         try {
             first = Layer.allocate(plan.layer(0));
@@ -94,7 +91,7 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
             throw new IllegalArgumentException("kind '" + KIND + "' cannot build layer 0 for " + spec + ": "
                     + e.getMessage(), e);
         }
-        return new ScalableBloomFilter<>(spec, hasher, plan, new Layer[] {first});
+        return new ScalableFilter<>(spec, hasher, plan, new Layer[] {first});
     }
 
     /**
@@ -108,9 +105,9 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
      *     saying why
      * @throws IOException if the stream fails
      */
-    public static <T> ScalableBloomFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+    public static <T> ScalableFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return ScalableFormat.read(in, hasher);
+        return ScalableCodec.read(in, hasher);
     }
 
     /**
@@ -232,21 +229,6 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
         return plan.nonscaling() ? NONSCALING_CAPABILITIES : CAPABILITIES;
     }
 
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
-    }
-
     GrowthPlan plan() {
         return plan;
     }
@@ -301,12 +283,12 @@ public final class ScalableBloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        ScalableFormat.write(out, this, layers);
+        ScalableCodec.write(out, this, layers);
     }
 
     @Override
-    public String toString() {
-        return "ScalableBloomFilter[layers=" + layers.length + ", items=" + approximateCount() + ", bits="
-                + bitSize() + ", spec=" + spec + "]";
+    protected String describe() {
+        return "layers=" + layers.length + ", items=" + approximateCount() + ", bits="
+                + bitSize() + ", spec=" + spec;
     }
 }

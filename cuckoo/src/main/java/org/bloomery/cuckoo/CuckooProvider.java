@@ -2,27 +2,19 @@ package org.bloomery.cuckoo;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
-import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 
 /** Registers the cuckoo filter with {@link java.util.ServiceLoader} under kind {@code "cuckoo"}. */
-public final class CuckooFilterProvider implements FilterProvider {
+public final class CuckooProvider extends AbstractProvider {
+    /** The kind's name, {@code "cuckoo"}. */
+    public static final String KIND = "cuckoo";
+
     /** Creates the provider; {@link java.util.ServiceLoader} calls this. */
-    public CuckooFilterProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return CuckooShape.KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return CuckooFilter.CAPABILITIES;
+    public CuckooProvider() {
+        super(KIND, CuckooFilter.CAPABILITIES);
     }
 
     @Override

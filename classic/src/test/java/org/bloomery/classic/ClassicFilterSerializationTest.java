@@ -19,30 +19,30 @@ import org.junit.jupiter.api.Test;
  * every body field is checked against its range, the spec and the words, even under a valid
  * checksum.
  */
-class BloomFilterSerializationTest {
+class ClassicFilterSerializationTest {
     private static final long SEED = 0x5E_41A1L;
     private static final FilterSpec SPEC = FilterSpec.of(1000, 0.01);
     /** m (8 bytes), k (4), m / 8 bytes of words, then the set-bit count (8). */
     private static final int WORDS_OFFSET = 13;
 
-    private static BloomFilter<CharSequence> filled(FilterSpec spec) {
-        BloomFilter<CharSequence> filter = BloomFilter.create(spec, KeyHasher.strings());
+    private static ClassicFilter<CharSequence> filled(FilterSpec spec) {
+        ClassicFilter<CharSequence> filter = ClassicFilter.create(spec, KeyHasher.strings());
         for (int i = 0; i < 1000; i++) {
             filter.add(TestKeys.string(TestKeys.presentLong(SEED, i)));
         }
         return filter;
     }
 
-    private static BloomFilter<CharSequence> read(byte[] bytes) throws IOException {
-        return BloomFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.strings());
+    private static ClassicFilter<CharSequence> read(byte[] bytes) throws IOException {
+        return ClassicFilter.readFrom(new ByteArrayInputStream(bytes), KeyHasher.strings());
     }
 
     @Test
     void aFilterReadBackMergesAndIntersectsWithTheOriginal() throws IOException {
-        BloomFilter<CharSequence> original = filled(SPEC);
+        ClassicFilter<CharSequence> original = filled(SPEC);
         byte[] bytes = FilterBytes.of(original);
 
-        BloomFilter<CharSequence> read = read(bytes);
+        ClassicFilter<CharSequence> read = read(bytes);
 
         assertThat(read.isCompatible(original)).isTrue();
         assertThat(read.hashes()).isEqualTo(original.hashes());
@@ -55,7 +55,7 @@ class BloomFilterSerializationTest {
 
     @Test
     void theBodyHoldsMKTheLayoutTheWordsAndTheSetBitCount() {
-        BloomFilter<CharSequence> filter = filled(SPEC);
+        ClassicFilter<CharSequence> filter = filled(SPEC);
         byte[] bytes = FilterBytes.of(filter);
         int offset = FilterBytes.bodyOffset(bytes);
         ByteBuffer body = ByteBuffer.wrap(bytes, offset, 21 + 9600 / 8);

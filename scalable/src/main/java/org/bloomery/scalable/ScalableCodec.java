@@ -20,8 +20,8 @@ import org.bloomery.api.spi.FilterDataInput;
  * Every layer's parameters must be the ones the spec and its options give for that layer's index,
  * and the layer count is bounded before anything is allocated.
  */
-final class ScalableFormat {
-    private ScalableFormat() {
+final class ScalableCodec {
+    private ScalableCodec() {
     }
 
     /**
@@ -32,7 +32,7 @@ final class ScalableFormat {
      * @param layers the layers to write, one snapshot of the filter's
      * @throws IOException if the stream fails
      */
-    static void write(OutputStream out, ScalableBloomFilter<?> filter, Layer[] layers) throws IOException {
+    static void write(OutputStream out, ScalableFilter<?> filter, Layer[] layers) throws IOException {
         GrowthPlan plan = filter.plan();
         Envelope.write(out, filter, bodyLength(layers), body -> {
             ScalableBody.writeHeader(body, plan, layers.length);
@@ -67,17 +67,17 @@ final class ScalableFormat {
      * @throws InvalidFilterDataException if the data is not a valid scalable filter
      * @throws IOException if the stream fails
      */
-    static <T> ScalableBloomFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, ScalableBloomFilter.KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
+    static <T> ScalableFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return Envelope.read(in, ScalableProvider.KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
     }
 
-    private static <T> ScalableBloomFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
+    private static <T> ScalableFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
             throws IOException {
         GrowthPlan plan;
         try {
-            plan = GrowthPlan.of(spec, ScalableBloomFilter.KIND);
+            plan = GrowthPlan.of(spec, ScalableProvider.KIND);
         } catch (IllegalArgumentException e) {
-            throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableBloomFilter.KIND + "': "
+            throw new InvalidFilterDataException("the spec is not valid for kind '" + ScalableProvider.KIND + "': "
                     + e.getMessage(), e);
         }
         int count = ScalableBody.readHeader(in, plan);
@@ -85,7 +85,7 @@ final class ScalableFormat {
         for (int i = 0; i < count; i++) {
             layers[i] = readLayer(plan, i, in);
         }
-        return new ScalableBloomFilter<>(spec, hasher, plan, layers);
+        return new ScalableFilter<>(spec, hasher, plan, layers);
     }
 
     private static Layer readLayer(GrowthPlan plan, int index, FilterDataInput in) throws IOException {

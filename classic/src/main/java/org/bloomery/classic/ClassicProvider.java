@@ -2,32 +2,26 @@ package org.bloomery.classic;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
 import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
+import org.bloomery.api.spi.BloomKinds;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
 
 /**
- * Registers {@link BloomFilter} with {@link org.bloomery.api.Filters} as kind {@code "classic"},
+ * Registers {@link ClassicFilter} with {@link org.bloomery.api.Filters} as kind {@code "classic"},
  * with capabilities {@link Capability#CONCURRENT} and {@link Capability#MERGE}.
  */
-public final class ClassicFilterProvider implements FilterProvider {
+public final class ClassicProvider extends AbstractProvider {
+    /** The kind's name, {@code "classic"}. */
+    public static final String KIND = BloomKinds.CLASSIC;
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
-    public ClassicFilterProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return BloomFilter.KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return BloomFilter.CAPABILITIES;
+    public ClassicProvider() {
+        super(KIND, ClassicFilter.CAPABILITIES);
     }
 
     @Override
@@ -37,22 +31,22 @@ public final class ClassicFilterProvider implements FilterProvider {
                 + "Options:\n"
                 + "  " + BloomLayout.OPTION + "      standard (default: probes over the whole array) or blocked (every"
                 + " probe of a key in one 512-bit block: one cache miss per query, a few more bits per item)\n"
-                + "  " + BloomFilter.BITS_OPTION + "        m, an integer in [64, 2^37] (2^37 bits is 16 GiB), rounded up to a"
+                + "  " + ClassicFilter.BITS_OPTION + "        m, an integer in [64, 2^37] (2^37 bits is 16 GiB), rounded up to a"
                 + " multiple of 64 (512 when blocked); default ceil(-n ln p / (ln 2)^2), or when blocked the fewest"
                 + " blocks whose blocked-model fpp is at most p\n"
                 + "  " + BloomShape.BITS_PER_KEY_OPTION + "  LevelDB sizing, an integer in [1, 1024]: m = n * bitsPerKey,"
-                + " k = floor(0.69 * bitsPerKey) in [1, 30]; not together with " + BloomFilter.BITS_OPTION + "\n"
+                + " k = floor(0.69 * bitsPerKey) in [1, 30]; not together with " + ClassicFilter.BITS_OPTION + "\n"
                 + "  " + BloomShape.HASHES_OPTION + "      k, an integer in [1, 64]; default max(1, round(-ln p / ln 2)),"
                 + " or when blocked the k among 1, 2, 4 and the multiples of 8 that minimises the blocked-model fpp";
     }
 
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return BloomFilter.create(spec, hasher);
+        return ClassicFilter.create(spec, hasher);
     }
 
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return BloomFilter.readFrom(in, hasher);
+        return ClassicFilter.readFrom(in, hasher);
     }
 }

@@ -15,13 +15,13 @@ import org.bloomery.api.spi.Envelope;
  * spec's arity (option {@code arity}, in the envelope's header) and checked,
  * so a forged n or length cannot make the reader allocate beyond the bytes that arrive.
  */
-final class FuseBody {
+final class FuseCodec {
     private static final int FIELD_BYTES = 1 + Long.BYTES + Long.BYTES + Integer.BYTES + Integer.BYTES;
 
-    private FuseBody() {
+    private FuseCodec() {
     }
 
-    static void write(OutputStream out, BinaryFuseFilter<?> filter) throws IOException {
+    static void write(OutputStream out, FuseFilter<?> filter) throws IOException {
         FuseLayout layout = filter.layout();
         FingerprintStore store = filter.store();
         long bodyLength = FIELD_BYTES + (long) layout.arrayLength() * (store.bits() / 8);
@@ -35,8 +35,8 @@ final class FuseBody {
         });
     }
 
-    static <T> BinaryFuseFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, BinaryFuseFilter.KIND, hasher, (spec, body) -> {
+    static <T> FuseFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+        return Envelope.read(in, FuseProvider.KIND, hasher, (spec, body) -> {
             int expectedBits = bitsOf(spec);
             int bits = body.readUnsignedByte("fingerprint bits", expectedBits, expectedBits);
             long items = body.readLong("distinct items", 0, FuseLayout.MAX_ITEMS);
@@ -45,13 +45,13 @@ final class FuseBody {
             body.readInt("segment length", layout.segmentLength(), layout.segmentLength());
             body.readInt("slots", layout.arrayLength(), layout.arrayLength());
             FingerprintStore store = FingerprintStore.readFrom(body, bits, layout.arrayLength());
-            return new BinaryFuseFilter<>(spec, hasher, (int) items, seed, layout, store);
+            return new FuseFilter<>(spec, hasher, (int) items, seed, layout, store);
         });
     }
 
     private static int arityOf(FilterSpec spec) throws InvalidFilterDataException {
         try {
-            return BinaryFuseFilter.arity(spec);
+            return FuseFilter.arity(spec);
         } catch (IllegalArgumentException e) {
             throw new InvalidFilterDataException("the stored spec does not make a fuse filter: " + e.getMessage(), e);
         }
@@ -59,7 +59,7 @@ final class FuseBody {
 
     private static int bitsOf(FilterSpec spec) throws InvalidFilterDataException {
         try {
-            return BinaryFuseFilter.fingerprintBits(spec);
+            return FuseFilter.fingerprintBits(spec);
         } catch (IllegalArgumentException e) {
             throw new InvalidFilterDataException("the stored spec does not make a fuse filter: " + e.getMessage(), e);
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** Merge (OR), intersection (AND), their refusals, the collector and copies. */
-class BloomFilterMergeTest {
+class ClassicFilterMergeTest {
     private static final long SEED = 0x3E_0001L;
     private static final int N = 100_000;
     private static final FilterSpec SPEC = FilterSpec.of(N, 0.01);
@@ -28,8 +28,8 @@ class BloomFilterMergeTest {
         return TestKeys.string(TestKeys.presentLong(seed, i));
     }
 
-    private static BloomFilter<CharSequence> filled(FilterSpec spec, long seed, int from, int to) {
-        BloomFilter<CharSequence> filter = BloomFilter.create(spec, KeyHasher.strings());
+    private static ClassicFilter<CharSequence> filled(FilterSpec spec, long seed, int from, int to) {
+        ClassicFilter<CharSequence> filter = ClassicFilter.create(spec, KeyHasher.strings());
         for (int i = from; i < to; i++) {
             filter.add(key(seed, i));
         }
@@ -48,9 +48,9 @@ class BloomFilterMergeTest {
     @MethodSource("specs")
     void mergingTwoHalvesGivesTheWholeBitForBit(FilterSpec spec) throws IOException {
         int n = (int) Math.min(N, spec.expectedInsertions());
-        BloomFilter<CharSequence> whole = filled(spec, SEED, 0, n);
-        BloomFilter<CharSequence> merged = filled(spec, SEED, 0, n / 2);
-        BloomFilter<CharSequence> secondHalf = filled(spec, SEED, n / 2, n);
+        ClassicFilter<CharSequence> whole = filled(spec, SEED, 0, n);
+        ClassicFilter<CharSequence> merged = filled(spec, SEED, 0, n / 2);
+        ClassicFilter<CharSequence> secondHalf = filled(spec, SEED, n / 2, n);
         byte[] secondHalfBefore = FilterBytes.of(secondHalf);
 
         merged.mergeFrom(secondHalf);
@@ -60,7 +60,7 @@ class BloomFilterMergeTest {
         assertThat(merged.approximateCount()).isEqualTo(whole.approximateCount());
         // Reading checks the stored set-bit count against the words, so the live count the merge
         // kept up to date must be exact.
-        BloomFilter<CharSequence> read = BloomFilter.readFrom(
+        ClassicFilter<CharSequence> read = ClassicFilter.readFrom(
                 new ByteArrayInputStream(FilterBytes.of(merged)), KeyHasher.strings());
         assertThat(read.approximateCount()).isEqualTo(whole.approximateCount());
     }
@@ -68,12 +68,12 @@ class BloomFilterMergeTest {
     @Test
     void intersectionAnswersTrueExactlyWhereBothDid() throws IOException {
         // a holds shared keys and its own; b holds the same shared keys and others of its own.
-        BloomFilter<CharSequence> a = filled(SPEC, SEED, 0, N / 2);
-        BloomFilter<CharSequence> b = filled(SPEC, SEED, 0, N / 4);
+        ClassicFilter<CharSequence> a = filled(SPEC, SEED, 0, N / 2);
+        ClassicFilter<CharSequence> b = filled(SPEC, SEED, 0, N / 4);
         for (int i = 0; i < N / 2; i++) {
             b.add(key(SEED + 1, i));
         }
-        BloomFilter<CharSequence> both = a.copy();
+        ClassicFilter<CharSequence> both = a.copy();
 
         both.intersectWith(b);
 
@@ -92,20 +92,20 @@ class BloomFilterMergeTest {
             assertThat(both.mightContain(key(SEED, i))).as("shared key %d", i).isTrue();
         }
         assertThat(both.approximateCount()).isLessThan(a.approximateCount()).isLessThan(b.approximateCount());
-        BloomFilter<CharSequence> read = BloomFilter.readFrom(
+        ClassicFilter<CharSequence> read = ClassicFilter.readFrom(
                 new ByteArrayInputStream(FilterBytes.of(both)), KeyHasher.strings());
         assertThat(read.approximateCount()).isEqualTo(both.approximateCount());
     }
 
     @Test
     void intersectingWithAnEmptyFilterEmptiesAndWithItselfChangesNothing() {
-        BloomFilter<CharSequence> filter = filled(SPEC, SEED, 0, N / 10);
+        ClassicFilter<CharSequence> filter = filled(SPEC, SEED, 0, N / 10);
         byte[] before = FilterBytes.of(filter);
 
         filter.intersectWith(filter);
         assertThat(FilterBytes.of(filter)).isEqualTo(before);
 
-        filter.intersectWith(BloomFilter.create(SPEC, KeyHasher.strings()));
+        filter.intersectWith(ClassicFilter.create(SPEC, KeyHasher.strings()));
         assertThat(filter.approximateCount()).isZero();
         assertThat(filter.mightContain(key(SEED, 0))).isFalse();
     }
@@ -113,18 +113,18 @@ class BloomFilterMergeTest {
     static Stream<Arguments> incompatibleFilters() {
         KeyHasher<CharSequence> byLength = KeyHasher.of("test:length", s -> KeyHasher.hashLong(s.length()));
         return Stream.of(
-                Arguments.of(BloomFilter.create(SPEC.withOption("bits", "2000000"), KeyHasher.strings()),
+                Arguments.of(ClassicFilter.create(SPEC.withOption("bits", "2000000"), KeyHasher.strings()),
                         "differ in bits m (958528 here, 2000000 in the other)"),
-                Arguments.of(BloomFilter.create(SPEC.withOption("hashes", "5"), KeyHasher.strings()),
+                Arguments.of(ClassicFilter.create(SPEC.withOption("hashes", "5"), KeyHasher.strings()),
                         "differ in hashes k (7 here, 5 in the other)"),
-                Arguments.of(BloomFilter.create(SPEC, byLength),
+                Arguments.of(ClassicFilter.create(SPEC, byLength),
                         "differ in hasher id ('xxh64:utf8' here, 'test:length' in the other)"));
     }
 
     @ParameterizedTest
     @MethodSource("incompatibleFilters")
-    void incompatibleFiltersAreRefusedWithTheDifferenceNamed(BloomFilter<CharSequence> other, String difference) {
-        BloomFilter<CharSequence> filter = filled(SPEC, SEED, 0, 1000);
+    void incompatibleFiltersAreRefusedWithTheDifferenceNamed(ClassicFilter<CharSequence> other, String difference) {
+        ClassicFilter<CharSequence> filter = filled(SPEC, SEED, 0, 1000);
         other.add(key(SEED + 1, 0));
         byte[] before = FilterBytes.of(filter);
 
@@ -139,9 +139,9 @@ class BloomFilterMergeTest {
 
     @Test
     void filtersWithTheSameShapeAndHasherMergeEvenIfTheirSpecsDiffer() {
-        BloomFilter<CharSequence> filter = filled(SPEC, SEED, 0, 1000);
+        ClassicFilter<CharSequence> filter = filled(SPEC, SEED, 0, 1000);
         FilterSpec sameShape = FilterSpec.of(7, 0.5).withOption("bits", "958528").withOption("hashes", "7");
-        BloomFilter<CharSequence> other = filled(sameShape, SEED + 1, 0, 1000);
+        ClassicFilter<CharSequence> other = filled(sameShape, SEED + 1, 0, 1000);
 
         assertThat(filter.isCompatible(other)).isTrue();
         filter.mergeFrom(other);
@@ -154,13 +154,13 @@ class BloomFilterMergeTest {
 
     @Test
     void parallelCollectorGivesTheSequentialBuildAndUsesTheMerge() {
-        Collector<CharSequence, ?, BloomFilter<CharSequence>> collector = BloomFilter.toFilter(SPEC, KeyHasher.strings());
+        Collector<CharSequence, ?, ClassicFilter<CharSequence>> collector = ClassicFilter.toFilter(SPEC, KeyHasher.strings());
         AtomicInteger partFilters = new AtomicInteger();
-        Collector<CharSequence, ?, BloomFilter<CharSequence>> counted = countingSupplies(collector, partFilters);
+        Collector<CharSequence, ?, ClassicFilter<CharSequence>> counted = countingSupplies(collector, partFilters);
 
-        BloomFilter<CharSequence> parallel = IntStream.range(0, N).parallel()
+        ClassicFilter<CharSequence> parallel = IntStream.range(0, N).parallel()
                 .mapToObj(i -> (CharSequence) key(SEED, i)).collect(counted);
-        BloomFilter<CharSequence> sequential = IntStream.range(0, N)
+        ClassicFilter<CharSequence> sequential = IntStream.range(0, N)
                 .mapToObj(i -> (CharSequence) key(SEED, i)).collect(collector);
 
         assertThat(partFilters.get()).as("filters the parallel stream filled and merged").isGreaterThan(1);
@@ -178,14 +178,14 @@ class BloomFilterMergeTest {
 
     @Test
     void collectorChecksTheSpecWhenMade() {
-        assertThatThrownBy(() -> BloomFilter.toFilter(SPEC.withOption("hashes", "0"), KeyHasher.strings()))
+        assertThatThrownBy(() -> ClassicFilter.toFilter(SPEC.withOption("hashes", "0"), KeyHasher.strings()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'hashes'");
     }
 
     @Test
     void copiesAreIndependent() {
-        BloomFilter<CharSequence> original = filled(SPEC, SEED, 0, 1000);
-        BloomFilter<CharSequence> copy = original.copy();
+        ClassicFilter<CharSequence> original = filled(SPEC, SEED, 0, 1000);
+        ClassicFilter<CharSequence> copy = original.copy();
         assertThat(FilterBytes.of(copy)).isEqualTo(FilterBytes.of(original));
         assertThat(copy.isCompatible(original)).isTrue();
         String onlyInCopy = firstAbsent(original, SEED + 1);
@@ -202,7 +202,7 @@ class BloomFilterMergeTest {
     }
 
     /** A key of the seed that the filter answers false for, so adding it elsewhere is visible. */
-    private static String firstAbsent(BloomFilter<CharSequence> filter, long seed) {
+    private static String firstAbsent(ClassicFilter<CharSequence> filter, long seed) {
         return IntStream.range(0, 100).mapToObj(i -> key(seed, i)).filter(k -> !filter.mightContain(k))
                 .findFirst().orElseThrow();
     }

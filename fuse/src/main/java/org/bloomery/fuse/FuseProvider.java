@@ -2,32 +2,25 @@ package org.bloomery.fuse;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Set;
 import java.util.stream.LongStream;
 import org.bloomery.api.Capability;
-import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.api.spi.HashCollection;
 
 /**
- * Registers {@link BinaryFuseFilter} with {@link org.bloomery.api.Filters} as kind {@code "fuse"},
+ * Registers {@link FuseFilter} with {@link org.bloomery.api.Filters} as kind {@code "fuse"},
  * with capability {@link Capability#CONCURRENT} only: a static kind, built by {@link #build}.
  */
-public final class FuseFilterProvider implements FilterProvider {
+public final class FuseProvider extends AbstractProvider {
+    /** The kind's name, {@code "fuse"}. */
+    public static final String KIND = "fuse";
+
     /** The provider; stateless, as {@link java.util.ServiceLoader} needs. */
-    public FuseFilterProvider() {
-    }
-
-    @Override
-    public String kind() {
-        return BinaryFuseFilter.KIND;
-    }
-
-    @Override
-    public Set<Capability> capabilities() {
-        return BinaryFuseFilter.CAPABILITIES;
+    public FuseProvider() {
+        super(KIND, FuseFilter.CAPABILITIES);
     }
 
     @Override
@@ -35,16 +28,16 @@ public final class FuseFilterProvider implements FilterProvider {
         return "Binary fuse filter: static, built once from the whole set (Filters.build), then immutable;"
                 + " about 1.13 f bits per item for fpp 2^-f, three reads per query; no add, no removal.\n"
                 + "Options:\n"
-                + "  " + BinaryFuseFilter.FINGERPRINT_BITS_OPTION + "  f, 8, 16 or 32; default the smallest with"
+                + "  " + FuseFilter.FINGERPRINT_BITS_OPTION + "  f, 8, 16 or 32; default the smallest with"
                 + " 2^-f <= fpp\n"
-                + "  " + BinaryFuseFilter.ARITY_OPTION + "  slots per item, 3 or 4 (about 4% smaller, one more read per"
+                + "  " + FuseFilter.ARITY_OPTION + "  slots per item, 3 or 4 (about 4% smaller, one more read per"
                 + " query); default 3";
     }
 
     /** The filter of the empty set: it answers false for every item. */
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return BinaryFuseFilter.buildOwning(spec, hasher, new long[0]);
+        return FuseFilter.buildOwning(spec, hasher, new long[0]);
     }
 
     /**
@@ -52,13 +45,13 @@ public final class FuseFilterProvider implements FilterProvider {
      */
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
-        int bits = BinaryFuseFilter.fingerprintBits(spec);
-        return BinaryFuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, BinaryFuseFilter.KIND,
+        int bits = FuseFilter.fingerprintBits(spec);
+        return FuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, KIND,
                 FuseLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(items, FuseLayout.forItems(items), bits)));
     }
 
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return BinaryFuseFilter.readFrom(in, hasher);
+        return FuseFilter.readFrom(in, hasher);
     }
 }

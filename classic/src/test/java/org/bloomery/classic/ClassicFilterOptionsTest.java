@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The options {@code bits} and {@code hashes}, their validation messages, and removal. */
-class BloomFilterOptionsTest {
+class ClassicFilterOptionsTest {
     private static final FilterSpec SPEC = FilterSpec.of(1000, 0.01);
 
     @ParameterizedTest(name = "bits = {0}, hashes = {1}: m = {2}, k = {3}")
@@ -33,11 +33,11 @@ class BloomFilterOptionsTest {
         }
         if (m > 1L << 31) {
             // Only the shape is under test; a 16 GiB array is not needed for it.
-            assertThat(BloomFilter.shapeOf(spec).cells()).isEqualTo(m);
-            assertThat(BloomFilter.shapeOf(spec).hashes()).isEqualTo(k);
+            assertThat(ClassicFilter.shapeOf(spec).cells()).isEqualTo(m);
+            assertThat(ClassicFilter.shapeOf(spec).hashes()).isEqualTo(k);
             return;
         }
-        BloomFilter<Long> filter = BloomFilter.create(spec, KeyHasher.longs());
+        ClassicFilter<Long> filter = ClassicFilter.create(spec, KeyHasher.longs());
 
         assertThat(filter.bitSize()).isEqualTo(m);
         assertThat(filter.hashes()).isEqualTo(k);
@@ -57,7 +57,7 @@ class BloomFilterOptionsTest {
     void badOptionsAreRefusedNamingTheValueAndTheRange(String key, String value, String message) {
         FilterSpec spec = SPEC.withOption(key, value);
 
-        assertThatThrownBy(() -> BloomFilter.create(spec, KeyHasher.longs()))
+        assertThatThrownBy(() -> ClassicFilter.create(spec, KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage(message);
         assertThatThrownBy(() -> Filters.create("classic", spec, KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage(message);
@@ -65,7 +65,7 @@ class BloomFilterOptionsTest {
 
     @Test
     void aSpecNeedingMoreThanTwoToThe37BitsIsRefused() {
-        assertThatThrownBy(() -> BloomFilter.create(FilterSpec.of(100_000_000_000L, 1e-10), KeyHasher.longs()))
+        assertThatThrownBy(() -> ClassicFilter.create(FilterSpec.of(100_000_000_000L, 1e-10), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("100000000000 insertions at fpp 1.0E-10 need")
                 .hasMessageContaining("2^37 bits (16 GiB)");
@@ -73,7 +73,7 @@ class BloomFilterOptionsTest {
 
     @Test
     void removalIsRefusedPointingToKindsThatCanRemove() {
-        BloomFilter<CharSequence> filter = BloomFilter.create(SPEC, KeyHasher.strings());
+        ClassicFilter<CharSequence> filter = ClassicFilter.create(SPEC, KeyHasher.strings());
         filter.add("kept");
 
         assertThatThrownBy(() -> filter.remove("kept")).isInstanceOf(UnsupportedOperationException.class)

@@ -1,5 +1,7 @@
 package org.bloomery.classic;
 
+import static org.bloomery.classic.ClassicProvider.KIND;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -12,6 +14,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.bloom.BitArray;
 import org.bloomery.bloom.BitProbing;
 import org.bloomery.bloom.BlockedProbes;
@@ -66,9 +69,7 @@ import org.bloomery.bloom.Writers;
  *
  * @param <T> the item type
  */
-public final class BloomFilter<T> implements MembershipFilter<T> {
-    /** The kind's name. */
-    static final String KIND = "classic";
+public final class ClassicFilter<T> extends AbstractFilter<T> {
     /** Option key for an explicit number of bits m; k's key is {@link BloomShape#HASHES_OPTION}. */
     static final String BITS_OPTION = "bits";
 
@@ -81,8 +82,6 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     /** What a classic filter with option {@code writers=single} can do: not {@link Capability#CONCURRENT}. */
     static final Set<Capability> SINGLE_WRITER_CAPABILITIES = Set.of(Capability.MERGE, Capability.ADD);
 
-    private final FilterSpec spec;
-    private final KeyHasher<? super T> hasher;
     private final BloomShape shape;
     private final long m;
     private final int k;
@@ -90,9 +89,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     private final BloomLayout layout;
     private final BitArray bits;
 
-    BloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BitArray bits) {
-        this.spec = spec;
-        this.hasher = hasher;
+    ClassicFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BitArray bits) {
+        super(KIND, spec, hasher);
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
@@ -111,7 +109,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException for an unknown option or a value out of range, naming it
      *     and the allowed range, or when (n, p) needs more than 2^37 bits (16 GiB)
      */
-    public static <T> BloomFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
+    public static <T> ClassicFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         return empty(spec, hasher, shapeOf(spec));
@@ -128,14 +126,14 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      * @return the collector
      * @throws IllegalArgumentException as {@link #create}
      */
-    public static <T> Collector<T, ?, BloomFilter<T>> toFilter(FilterSpec spec, KeyHasher<? super T> hasher) {
+    public static <T> Collector<T, ?, ClassicFilter<T>> toFilter(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         BloomShape shape = shapeOf(spec);
         return Collector.of(
                 () -> empty(spec, hasher, shape),
-                BloomFilter::add,
-                BloomFilter::mergedWith,
+                ClassicFilter::add,
+                ClassicFilter::mergedWith,
                 Collector.Characteristics.UNORDERED);
     }
 
@@ -150,9 +148,9 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      * @throws InvalidFilterDataException if the data is not a valid classic filter, saying why
      * @throws IOException if the stream fails
      */
-    public static <T> BloomFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
+    public static <T> ClassicFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return ClassicBody.read(in, hasher);
+        return ClassicCodec.read(in, hasher);
     }
 
     /**
@@ -165,8 +163,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
         return BloomShape.fromSpec(spec, OPTIONS);
     }
 
-    private static <T> BloomFilter<T> empty(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape) {
-        return new BloomFilter<>(spec, hasher, shape, new BitArray(shape.cells(), Writers.of(spec, KIND)));
+    private static <T> ClassicFilter<T> empty(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape) {
+        return new ClassicFilter<>(spec, hasher, shape, new BitArray(shape.cells(), Writers.of(spec, KIND)));
     }
 
     @Override
@@ -207,13 +205,13 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException if the filters differ in layout, bits m, hashes k or hasher
      *     id, naming the difference; this filter is then unchanged
      */
-    public void mergeFrom(BloomFilter<T> other) {
+    public void mergeFrom(ClassicFilter<T> other) {
         requireCompatible(other, "merge");
         bits.orWith(other.bits);
     }
 
     /**
-     * {@link #mergeFrom(BloomFilter)} for a filter known only as a {@link MembershipFilter}.
+     * {@link #mergeFrom(ClassicFilter)} for a filter known only as a {@link MembershipFilter}.
      *
      * @param other a compatible classic filter; it is not changed
      * @throws IllegalArgumentException if {@code other} is not a classic filter, or differs in
@@ -222,7 +220,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     @Override
     public void mergeFrom(MembershipFilter<T> other) {
         Objects.requireNonNull(other, "other");
-        if (!(other instanceof BloomFilter<T> classic)) {
+        if (!(other instanceof ClassicFilter<T> classic)) {
             throw new IllegalArgumentException("cannot merge a filter of kind '" + other.kind()
                     + "' into a classic filter");
         }
@@ -238,7 +236,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      * @throws IllegalArgumentException if the filters differ in layout, bits m, hashes k or hasher
      *     id, naming the difference; this filter is then unchanged
      */
-    public void intersectWith(BloomFilter<T> other) {
+    public void intersectWith(ClassicFilter<T> other) {
         requireCompatible(other, "intersect");
         bits.andWith(other.bits);
     }
@@ -250,18 +248,18 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      * @param other another classic filter
      * @return true if they can be combined
      */
-    public boolean isCompatible(BloomFilter<?> other) {
+    public boolean isCompatible(ClassicFilter<?> other) {
         return mismatch(other).isEmpty();
     }
 
-    private void requireCompatible(BloomFilter<?> other, String operation) {
+    private void requireCompatible(ClassicFilter<?> other, String operation) {
         mismatch(other).ifPresent(difference -> {
             throw new IllegalArgumentException("cannot " + operation + " classic filters that differ in "
                     + difference);
         });
     }
 
-    private Optional<String> mismatch(BloomFilter<?> other) {
+    private Optional<String> mismatch(ClassicFilter<?> other) {
         Objects.requireNonNull(other, "other");
         if (other.layout() != layout()) {
             return Optional.of("layout (" + layout().optionValue() + " here, " + other.layout().optionValue()
@@ -279,7 +277,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
         return Optional.empty();
     }
 
-    private BloomFilter<T> mergedWith(BloomFilter<T> other) {
+    private ClassicFilter<T> mergedWith(ClassicFilter<T> other) {
         mergeFrom(other);
         return this;
     }
@@ -290,8 +288,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      *
      * @return the copy
      */
-    public BloomFilter<T> copy() {
-        return new BloomFilter<>(spec, hasher, shape, bits.copy());
+    public ClassicFilter<T> copy() {
+        return new ClassicFilter<>(spec, hasher, shape, bits.copy());
     }
 
     /**
@@ -315,21 +313,6 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     @Override
     public Set<Capability> capabilities() {
         return bits.writers() == Writers.SINGLE ? SINGLE_WRITER_CAPABILITIES : CAPABILITIES;
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public FilterSpec spec() {
-        return spec;
-    }
-
-    @Override
-    public KeyHasher<? super T> hasher() {
-        return hasher;
     }
 
     /**
@@ -376,13 +359,12 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        ClassicBody.write(out, this, bits);
+        ClassicCodec.write(out, this, bits);
     }
 
     @Override
-    public String toString() {
-        return "BloomFilter[m=" + m + ", k=" + k + ", layout=" + layout().optionValue() + ", writers="
-                + bits.writers().optionValue() + ", hasher=" + hasher.id() + ", approximateCount="
-                + approximateCount() + "]";
+    protected String describe() {
+        return "m=" + m + ", k=" + k + ", layout=" + layout().optionValue() + ", writers="
+                + bits.writers().optionValue() + ", approximateCount=" + approximateCount();
     }
 }

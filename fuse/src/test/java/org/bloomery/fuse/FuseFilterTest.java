@@ -25,22 +25,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The fuse kind's own properties: widths, space, duplicates, seed retry, small sets, threads. */
-class BinaryFuseFilterTest {
+class FuseFilterTest {
     private static final long SEED = 0xF05E_0001L;
     private static final int MILLION = 1_000_000;
 
-    private static BinaryFuseFilter<Long> built(int bits, long[] keys) {
+    private static FuseFilter<Long> built(int bits, long[] keys) {
         return built(bits, 3, keys);
     }
 
-    private static BinaryFuseFilter<Long> built(int bits, int arity, long[] keys) {
+    private static FuseFilter<Long> built(int bits, int arity, long[] keys) {
         long[] hashes = new long[keys.length];
         for (int i = 0; i < keys.length; i++) {
             hashes[i] = KeyHasher.hashLong(keys[i]);
         }
         FilterSpec spec = FilterSpec.of(Math.max(1, keys.length), 0.01).withOption("fingerprintBits", Integer.toString(bits))
                 .withOption("arity", Integer.toString(arity));
-        return BinaryFuseFilter.buildFromHashes(spec, KeyHasher.longs(), hashes);
+        return FuseFilter.buildFromHashes(spec, KeyHasher.longs(), hashes);
     }
 
     /**
@@ -59,7 +59,7 @@ class BinaryFuseFilterTest {
     @MethodSource("widths")
     void everyWidthHoldsItsSetAndMeasuresItsFpp(int bits, int arity, int probes, double low, double high) {
         long[] keys = TestKeys.presentLongs(SEED, MILLION);
-        BinaryFuseFilter<Long> filter = built(bits, arity, keys);
+        FuseFilter<Long> filter = built(bits, arity, keys);
         assertThat(filter.fingerprintBits()).isEqualTo(bits);
         assertThat(filter.arity()).isEqualTo(arity);
         for (int i = 0; i < keys.length; i++) {
@@ -115,7 +115,7 @@ class BinaryFuseFilterTest {
             hashes[distinct * 3 + i] = heavy;
         }
         long[] given = hashes.clone();
-        BinaryFuseFilter<Long> filter = BinaryFuseFilter.buildFromHashes(FilterSpec.of(distinct, 0.01), KeyHasher.longs(), hashes);
+        FuseFilter<Long> filter = FuseFilter.buildFromHashes(FilterSpec.of(distinct, 0.01), KeyHasher.longs(), hashes);
         assertThat(hashes).as("the caller's array").isEqualTo(given);
         assertThat(filter.approximateCount()).isEqualTo(distinct);
         assertThat(filter.bitSize()).isEqualTo(8L * FuseLayout.forItems(distinct).arrayLength());
@@ -177,12 +177,12 @@ class BinaryFuseFilterTest {
             assertThat(++tries).as("seeds searched for a failing one").isLessThan(100_000);
         }
         FilterSpec spec = FilterSpec.of(40, 0.01).withOption("arity", Integer.toString(arity));
-        BinaryFuseFilter<Long> filter = BinaryFuseFilter.buildOwning(spec, KeyHasher.longs(), hashes.clone(), failing);
+        FuseFilter<Long> filter = FuseFilter.buildOwning(spec, KeyHasher.longs(), hashes.clone(), failing);
         assertThat(filter.seed()).isNotEqualTo(failing);
         for (int i = 0; i < hashes.length; i++) {
             assertThat(filter.mightContainHash(hashes[i])).as("hash #%d after a retry", i).isTrue();
         }
-        BinaryFuseFilter<Long> read = BinaryFuseFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(filter)), KeyHasher.longs());
+        FuseFilter<Long> read = FuseFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(filter)), KeyHasher.longs());
         assertThat(read.seed()).isEqualTo(filter.seed());
         for (int i = 0; i < 100_000; i++) {
             long hash = KeyHasher.hashLong(TestKeys.absentLong(SEED, i));
@@ -196,10 +196,10 @@ class BinaryFuseFilterTest {
     @ParameterizedTest(name = "f={0}")
     @ValueSource(ints = {8, 16, 32})
     void theEmptySetAnswersFalseForEveryItem(int bits) throws IOException {
-        BinaryFuseFilter<Long> built = built(bits, bits == 16 ? 4 : 3, new long[0]);
+        FuseFilter<Long> built = built(bits, bits == 16 ? 4 : 3, new long[0]);
         MembershipFilter<Long> created = Filters.create("fuse", FilterSpec.of(10, 0.01)
                 .withOption("fingerprintBits", Integer.toString(bits)), KeyHasher.longs());
-        BinaryFuseFilter<Long> read = BinaryFuseFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(built)),
+        FuseFilter<Long> read = FuseFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(built)),
                 KeyHasher.longs());
         for (MembershipFilter<Long> filter : List.of(built, created, read)) {
             assertThat(filter.approximateCount()).isZero();
@@ -216,7 +216,7 @@ class BinaryFuseFilterTest {
     void everySmallSetBuilds(int arity) {
         for (int n = 0; n <= 600; n++) {
             long[] keys = TestKeys.presentLongs(SEED + n, n);
-            BinaryFuseFilter<Long> filter = built(8, arity, keys);
+            FuseFilter<Long> filter = built(8, arity, keys);
             assertThat(filter.approximateCount()).isEqualTo(n);
             for (long key : keys) {
                 if (!filter.mightContain(key)) {
@@ -229,7 +229,7 @@ class BinaryFuseFilterTest {
     @ParameterizedTest(name = "fpp={0}")
     @ValueSource(doubles = {0.5, 0.01, 0x1p-8, 0.0039, 0x1p-16, 1e-6, 0x1p-32})
     void theDefaultWidthIsTheSmallestThatMeetsTheFpp(double fpp) {
-        int bits = BinaryFuseFilter.fingerprintBits(FilterSpec.of(10, fpp));
+        int bits = FuseFilter.fingerprintBits(FilterSpec.of(10, fpp));
         assertThat(Math.scalb(1.0, -bits)).isLessThanOrEqualTo(fpp);
         if (bits > 8) {
             assertThat(Math.scalb(1.0, -bits / 2)).isGreaterThan(fpp);
@@ -238,9 +238,9 @@ class BinaryFuseFilterTest {
 
     @Test
     void badOptionsAndUnreachableFppsAreRejected() {
-        assertThatThrownBy(() -> BinaryFuseFilter.fingerprintBits(FilterSpec.of(10, 0.01).withOption("fingerprintBits", "12")))
+        assertThatThrownBy(() -> FuseFilter.fingerprintBits(FilterSpec.of(10, 0.01).withOption("fingerprintBits", "12")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("8, 16 or 32").hasMessageContaining("12");
-        assertThatThrownBy(() -> BinaryFuseFilter.fingerprintBits(FilterSpec.of(10, 0.01).withOption("fingerprintBits", "64")))
+        assertThatThrownBy(() -> FuseFilter.fingerprintBits(FilterSpec.of(10, 0.01).withOption("fingerprintBits", "64")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("64");
         assertThatThrownBy(() -> Filters.create("fuse", FilterSpec.of(10, 1e-12), KeyHasher.longs()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2^-32").hasMessageContaining("1.0E-12");
@@ -268,7 +268,7 @@ class BinaryFuseFilterTest {
 
     @Test
     void aStaticFilterRefusesChangesAndNamesTheWayOut() {
-        BinaryFuseFilter<Long> filter = built(8, TestKeys.presentLongs(SEED, 100));
+        FuseFilter<Long> filter = built(8, TestKeys.presentLongs(SEED, 100));
         assertThatThrownBy(() -> filter.add(1L)).isInstanceOf(UnsupportedOperationException.class)
                 .hasMessageContaining("Filters.build");
         assertThatThrownBy(() -> filter.remove(1L)).isInstanceOf(UnsupportedOperationException.class);
