@@ -59,8 +59,12 @@ class RedisUploadTest {
         BuiltFilter built = FilterAggregates.build(TestTables.values(ColumnHasher.LONG, 0, ROWS), "value", "classic", SPEC);
         MembershipFilter<Long> local = built.read(KeyHasher.longs());
 
-        RedisUpload.publish(client, "spark-built", 1, built);
-        RedisFilter<Long> shared = RedisFilters.classic(client, "spark-built", SPEC, KeyHasher.longs());
+        // sample:publish
+        // Share: publish to Redis in one atomic step (needs bloomery-redis on the class path); every
+        // process that opens "users" as a redis-classic filter then answers as these bytes do.
+        RedisUpload.publish(client, "users", 1, built);
+        // end:publish
+        RedisFilter<Long> shared = RedisFilters.classic(client, "users", SPEC, KeyHasher.longs());
 
         assertThat(shared.kind()).isEqualTo("redis-classic");
         // The built values and as many others, asked of Redis in batches.
