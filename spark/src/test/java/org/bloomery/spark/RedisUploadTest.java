@@ -59,12 +59,8 @@ class RedisUploadTest {
         BuiltFilter built = FilterAggregates.build(TestTables.values(ColumnHasher.LONG, 0, ROWS), "value", "classic", SPEC);
         MembershipFilter<Long> local = built.read(KeyHasher.longs());
 
-        // sample:publish
-        // Share: publish to Redis in one atomic step (needs bloomery-redis on the class path); every
-        // process that opens "users" as a redis-classic filter then answers as these bytes do.
-        RedisUpload.publish(client, "users", 1, built);
-        // end:publish
-        RedisFilter<Long> shared = RedisFilters.classic(client, "users", SPEC, KeyHasher.longs());
+        RedisUpload.publish(client, "spark-built", 1, built);
+        RedisFilter<Long> shared = RedisFilters.classic(client, "spark-built", SPEC, KeyHasher.longs());
 
         assertThat(shared.kind()).isEqualTo("redis-classic");
         // The built values and as many others, asked of Redis in batches.
@@ -86,5 +82,22 @@ class RedisUploadTest {
         assertThatThrownBy(() -> RedisUpload.publish(client, "never-written", 1, garbage))
                 .isInstanceOf(InvalidFilterDataException.class);
         assertThat(client.keys("*never-written*")).isEmpty();
+    }
+
+    @Test
+    void theSparkPagesPublishSample() throws IOException {
+        BuiltFilter built = FilterAggregates.build(TestTables.values(ColumnHasher.LONG, 0, 1_000), "value", "classic", SPEC);
+
+        // sample:publish
+        // Share: publish to Redis in one atomic step (needs bloomery-redis on the class path); every
+        // process that opens "users" as a redis-classic filter then answers as these bytes do.
+        RedisUpload.publish(client, "users", 1, built);
+        // end:publish
+
+        try (MembershipFilter<Long> shared = RedisFilters.classic(client, "users", SPEC, KeyHasher.longs())) {
+            for (long i = 0; i < 1_000; i++) {
+                assertThat(shared.mightContain((Long) TestTables.value(ColumnHasher.LONG, i))).isTrue();
+            }
+        }
     }
 }
