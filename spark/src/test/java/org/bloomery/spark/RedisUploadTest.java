@@ -95,9 +95,13 @@ class RedisUploadTest {
         // end:publish
 
         try (MembershipFilter<Long> shared = RedisFilters.classic(client, "users", SPEC, KeyHasher.longs())) {
-            for (long i = 0; i < 1_000; i++) {
-                assertThat(shared.mightContain((Long) TestTables.value(ColumnHasher.LONG, i))).isTrue();
+            long[] hashes = new long[1_000];
+            for (int i = 0; i < hashes.length; i++) {
+                hashes[i] = shared.hasher().hash((Long) TestTables.value(ColumnHasher.LONG, i));
             }
+            boolean[] found = new boolean[hashes.length];
+            shared.mightContainHashes(hashes, 0, hashes.length, found);   // one round trip
+            assertThat(found).doesNotContain(false);
         }
     }
 }
