@@ -83,4 +83,25 @@ class RedisUploadTest {
                 .isInstanceOf(InvalidFilterDataException.class);
         assertThat(client.keys("*never-written*")).isEmpty();
     }
+
+    @Test
+    void theSparkPagesPublishSample() throws IOException {
+        BuiltFilter built = FilterAggregates.build(TestTables.values(ColumnHasher.LONG, 0, 1_000), "value", "classic", SPEC);
+
+        // sample:publish
+        // Share: publish to Redis in one atomic step (needs bloomery-redis on the class path); every
+        // process that opens "users" as a redis-classic filter then answers as these bytes do.
+        RedisUpload.publish(client, "users", 1, built);
+        // end:publish
+
+        try (MembershipFilter<Long> shared = RedisFilters.classic(client, "users", SPEC, KeyHasher.longs())) {
+            long[] hashes = new long[1_000];
+            for (int i = 0; i < hashes.length; i++) {
+                hashes[i] = shared.hasher().hash((Long) TestTables.value(ColumnHasher.LONG, i));
+            }
+            boolean[] found = new boolean[hashes.length];
+            shared.mightContainHashes(hashes, 0, hashes.length, found);   // one round trip
+            assertThat(found).doesNotContain(false);
+        }
+    }
 }

@@ -2,8 +2,6 @@ package org.bloomery.api.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,25 +24,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * from headings (lower case, punctuation dropped, spaces to hyphens, a repeated heading numbered).
  */
 class DocumentLinksTest {
-    /** The repository's root: this module's parent directory, where Maven runs the tests from. */
-    private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
+    private static final Path ROOT = Pages.ROOT;
     private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
     private static final Pattern HEADING = Pattern.compile("^#{1,6}\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern FENCE = Pattern.compile("^\\s*(```|~~~)");
 
-    static Stream<Path> pages() throws IOException {
-        List<Path> pages = new ArrayList<>();
-        for (String name : List.of("README.md", "FORMAT.md", "CHANGELOG.md")) {
-            if (Files.exists(ROOT.resolve(name))) {
-                pages.add(ROOT.resolve(name));
-            }
-        }
-        Path docs = ROOT.resolve("docs");
-        if (Files.isDirectory(docs)) {
-            try (Stream<Path> files = Files.list(docs)) {
-                files.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
-            }
-        }
+    static Stream<Path> pages() {
+        List<Path> pages = Pages.all();
         assertThat(pages).as("pages under " + ROOT).isNotEmpty();
         return pages.stream();
     }
@@ -74,7 +60,7 @@ class DocumentLinksTest {
     private static List<String> links(Path page) {
         List<String> targets = new ArrayList<>();
         boolean code = false;
-        for (String line : read(page)) {
+        for (String line : Pages.read(page)) {
             if (FENCE.matcher(line).find()) {
                 code = !code;
                 continue;
@@ -95,7 +81,7 @@ class DocumentLinksTest {
         Set<String> anchors = new HashSet<>();
         Map<String, Integer> seen = new HashMap<>();
         boolean code = false;
-        for (String line : read(page)) {
+        for (String line : Pages.read(page)) {
             if (FENCE.matcher(line).find()) {
                 code = !code;
                 continue;
@@ -123,13 +109,5 @@ class DocumentLinksTest {
             }
         });
         return slug.toString();
-    }
-
-    private static List<String> read(Path page) {
-        try {
-            return Files.readAllLines(page);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
