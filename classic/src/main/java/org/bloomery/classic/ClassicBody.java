@@ -52,7 +52,7 @@ final class ClassicBody {
      * @throws IOException if the stream fails
      */
     static <T> BloomFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, BloomFilter.KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, BloomFilter.KIND, hasher, (spec, reading, body) -> {
             long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
             int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
             BloomLayout layout = BloomLayout.read(body);
@@ -70,7 +70,7 @@ final class ClassicBody {
                 throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "
                         + bits.cardinality());
             }
-            return new BloomFilter<>(spec, hasher, shape, bits);
+            return new BloomFilter<>(spec, reading, shape, bits);
         });
     }
 

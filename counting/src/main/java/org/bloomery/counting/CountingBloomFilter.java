@@ -125,7 +125,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     public static <T> CountingBloomFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return Envelope.read(in, KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
+        return Envelope.read(in, KIND, hasher, (spec, reading, body) -> readBody(spec, body, reading));
     }
 
     private static <T> CountingBloomFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)

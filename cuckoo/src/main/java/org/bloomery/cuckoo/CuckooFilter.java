@@ -158,7 +158,7 @@ public final class CuckooFilter<T> implements MembershipFilter<T> {
      */
     static <T> CuckooFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return Envelope.read(in, CuckooShape.KIND, hasher, (spec, data) -> readBody(spec, hasher, data));
+        return Envelope.read(in, CuckooShape.KIND, hasher, (spec, reading, data) -> readBody(spec, reading, data));
     }
 
     @Override

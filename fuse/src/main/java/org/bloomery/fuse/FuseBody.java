@@ -36,7 +36,7 @@ final class FuseBody {
     }
 
     static <T> BinaryFuseFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, BinaryFuseFilter.KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, BinaryFuseFilter.KIND, hasher, (spec, reading, body) -> {
             int expectedBits = bitsOf(spec);
             int bits = body.readUnsignedByte("fingerprint bits", expectedBits, expectedBits);
             long items = body.readLong("distinct items", 0, FuseLayout.MAX_ITEMS);
@@ -45,7 +45,7 @@ final class FuseBody {
             body.readInt("segment length", layout.segmentLength(), layout.segmentLength());
             body.readInt("slots", layout.arrayLength(), layout.arrayLength());
             FingerprintStore store = FingerprintStore.readFrom(body, bits, layout.arrayLength());
-            return new BinaryFuseFilter<>(spec, hasher, (int) items, seed, layout, store);
+            return new BinaryFuseFilter<>(spec, reading, (int) items, seed, layout, store);
         });
     }
 

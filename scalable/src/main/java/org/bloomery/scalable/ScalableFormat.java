@@ -68,7 +68,7 @@ final class ScalableFormat {
      * @throws IOException if the stream fails
      */
     static <T> ScalableBloomFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, ScalableBloomFilter.KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
+        return Envelope.read(in, ScalableBloomFilter.KIND, hasher, (spec, reading, body) -> readBody(spec, body, reading));
     }
 
     private static <T> ScalableBloomFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
