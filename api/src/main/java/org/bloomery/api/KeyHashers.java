@@ -19,17 +19,17 @@ final class KeyHashers {
         }
     };
 
-    static final KeyHasher<Long> LONGS = new Builtin<>("xxh3:long-le", Long.class) {
+    static final KeyHasher<Long> LONGS = new LongHasher("xxh3:long-le") {
         @Override
-        public long hash(Long item) {
-            return Xxh3.hashLong(requireItem(item));
+        long hashLong(long key) {
+            return Xxh3.hashLong(key);
         }
     };
 
-    static final KeyHasher<Long> LONGS_XXH64 = new Builtin<>("xxh64:long-le", Long.class) {
+    static final KeyHasher<Long> LONGS_XXH64 = new LongHasher("xxh64:long-le") {
         @Override
-        public long hash(Long item) {
-            return Xxh64.hashLong(requireItem(item));
+        long hashLong(long key) {
+            return Xxh64.hashLong(key);
         }
     };
 
@@ -64,6 +64,21 @@ final class KeyHashers {
                     + " printable ASCII characters, got '" + id + "'");
         }
         return id;
+    }
+
+    /**
+     * The hash of a {@code long} key as a filter's hasher computes it, without boxing the key: for
+     * {@link MembershipFilter#addLong} and {@link MembershipFilter#mightContainLong}.
+     *
+     * @throws UnsupportedOperationException if the hasher is not a built-in long hasher, naming it
+     */
+    static long hashLong(KeyHasher<?> hasher, long key) {
+        if (hasher instanceof LongHasher longs) {
+            return longs.hashLong(key);
+        }
+        throw new UnsupportedOperationException("the long-key methods need a filter whose hasher is KeyHasher.longs()"
+                + " or KeyHasher.longsXxh64(); this filter's hasher is '" + hasher.id() + "': use add, mightContain"
+                + " or the hash methods");
     }
 
     /** {@link KeyHasher#forReading}. */
@@ -110,6 +125,20 @@ final class KeyHashers {
         Builtin(String id, Class<?> itemClass) {
             super(id);
             this.itemClass = itemClass;
+        }
+    }
+
+    /** A built-in hasher of longs, which also hashes a {@code long} unboxed. */
+    private abstract static class LongHasher extends Builtin<Long> {
+        LongHasher(String id) {
+            super(id, Long.class);
+        }
+
+        abstract long hashLong(long key);
+
+        @Override
+        public final long hash(Long item) {
+            return hashLong(requireItem(item));
         }
     }
 

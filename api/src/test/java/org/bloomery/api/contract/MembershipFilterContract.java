@@ -183,6 +183,41 @@ public abstract class MembershipFilterContract {
                 : List.of(spec);
     }
 
+    /**
+     * {@code addLong} and {@code mightContainLong} are {@code add} and {@code mightContain} of the
+     * boxed key, with either built-in long hasher; with any other hasher they refuse, naming it.
+     */
+    @Test
+    void theUnboxedLongMethodsAnswerAsTheBoxedOnes() {
+        for (KeyHasher<Long> hasher : List.of(KeyHasher.longs(), KeyHasher.longsXxh64())) {
+            MembershipFilter<Long> filter;
+            if (addsAfterConstruction()) {
+                filter = create(1000, 0.01, hasher);
+                for (int i = 0; i < 500; i++) {
+                    long key = TestKeys.presentLong(SEED, i);
+                    filter.addLong(key);
+                    assertThat(filter.mightContain(key)).as("key %d after addLong", i).isTrue();
+                }
+            } else {
+                filter = build(1000, 0.01, hasher, presentLongs(0, 500));
+            }
+            for (int i = 0; i < 500; i++) {
+                assertThat(filter.mightContainLong(TestKeys.presentLong(SEED, i))).as("present key %d", i).isTrue();
+            }
+            for (int i = 0; i < 20_000; i++) {
+                long key = TestKeys.absentLong(SEED, i);
+                assertThat(filter.mightContainLong(key)).as("absent key %d", i).isEqualTo(filter.mightContain(key));
+            }
+        }
+        KeyHasher<Long> mine = KeyHasher.of("my-app:longs", (Long key) -> KeyHasher.hashLong(key));
+        MembershipFilter<Long> own = addsAfterConstruction() ? create(1000, 0.01, mine)
+                : build(1000, 0.01, mine, presentLongs(0, 10));
+        assertThatThrownBy(() -> own.mightContainLong(1)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("'my-app:longs'").hasMessageContaining("KeyHasher.longs()");
+        assertThatThrownBy(() -> own.addLong(1)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("'my-app:longs'");
+    }
+
     /** A provider's capabilities are the union of its filters': none declared that no filter has. */
     @Test
     void theProviderDeclaresExactlyWhatItsFiltersCanDo() {

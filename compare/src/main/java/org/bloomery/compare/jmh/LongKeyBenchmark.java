@@ -19,9 +19,10 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * A classic filter of long keys used as a user writes it: {@code add(Long)} and {@code
  * mightContain(Long)} on a {@code long} the call boxes, with keys far outside the {@code Long} cache
- * (-128 to 127), so a box that is not optimized away shows as about 16 B/op under {@code -prof gc}.
- * The allocation per operation is what this benchmark is for; it does not depend on the machine's
- * load, unlike its times.
+ * (-128 to 127), beside the unboxed {@code addLong} and {@code mightContainLong}. A box that is not
+ * optimized away shows as 24 B/op (one {@code Long}) under {@code -prof gc}; the allocation per
+ * operation is what this benchmark is for, and unlike its times it does not depend on the machine's
+ * load.
  * <pre>java -jar compare/target/benchmarks.jar LongKeyBenchmark -f 1 -prof gc</pre>
  */
 @State(Scope.Thread)
@@ -65,5 +66,23 @@ public class LongKeyBenchmark {
     @Benchmark
     public boolean add() {
         return filter.add(present[next++ & (KEYS - 1)]);
+    }
+
+    /** @return {@code mightContainLong} of a present key */
+    @Benchmark
+    public boolean mightContainLongPresent() {
+        return filter.mightContainLong(present[next++ & (KEYS - 1)]);
+    }
+
+    /** @return {@code mightContainLong} of an absent key */
+    @Benchmark
+    public boolean mightContainLongAbsent() {
+        return filter.mightContainLong(absent[next++ & (KEYS - 1)]);
+    }
+
+    /** @return {@code addLong} of a present key */
+    @Benchmark
+    public boolean addLong() {
+        return filter.addLong(present[next++ & (KEYS - 1)]);
     }
 }
