@@ -77,7 +77,9 @@ public interface FilterProvider {
      *
      * @param in the stream, positioned at the start of the envelope; read to the end of the
      *     envelope and not closed
-     * @param hasher the hasher the filter was written with (same {@link KeyHasher#id()})
+     * @param hasher the hasher the filter was written with (same {@link KeyHasher#id()}), or another
+     *     built-in hasher of the same item type, which reads it with the one it names ({@link
+     *     KeyHasher#forReading}; {@code Envelope.read} applies the rule)
      * @param <T> the item type
      * @return the filter
      * @throws InvalidFilterDataException if the data is not a valid filter of this kind

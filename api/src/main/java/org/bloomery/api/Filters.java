@@ -234,11 +234,13 @@ public final class Filters {
      * and hands the stream to that kind's provider. Reads exactly one envelope.
      *
      * @param in the stream; not closed
-     * @param hasher the hasher the filter was written with
+     * @param hasher the hasher the filter was written with, or another built-in hasher of the same
+     *     item type: the filter then keeps the built-in hasher it names ({@link KeyHasher#forReading}),
+     *     so it answers as it did when written
      * @param <T> the item type
      * @return the filter
      * @throws InvalidFilterDataException if the data is not a valid filter, its kind has no provider,
-     *     or it was written with a different hasher; the message says which
+     *     or it was written with a hasher {@code hasher} does not resolve to; the message says which
      * @throws IOException if the stream fails
      */
     public static <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {

@@ -1,14 +1,17 @@
 package org.bloomery.api;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
 
 /**
  * Turns an item into the one 64-bit hash a filter stores. (For Guava {@code Funnel}s, see
  * {@link FunnelKeyHasher}, kept apart so that this type names no optional dependency.) Equal items must give equal hashes on
  * every JVM and platform, because serialized filters carry only hashes: a filter read back must be
- * queried with a hasher of the same {@link #id()}. The built-in hashers use XXH64 (seed 0) over a
- * fixed byte encoding of the item; strings, longs and byte arrays hash without allocating.
+ * queried with a hasher of the same {@link #id()} (or, for the built-in hashers, with any built-in
+ * hasher of the same item type: see {@link #forReading}). The built-in hashers use XXH64 or, for
+ * longs, XXH3-64 (seed 0) over a fixed byte encoding of the item; strings, longs and byte arrays hash
+ * without allocating.
  *
  * @param <T> the item type
  */
@@ -43,12 +46,24 @@ public interface KeyHasher<T> {
     }
 
     /**
-     * Hashes a long as its 8 little-endian bytes.
+     * Hashes a long as its 8 little-endian bytes with XXH3-64, the hasher new long-key filters should
+     * use. A filter written with {@link #longsXxh64()} and read with this hasher is read with that
+     * one, so it answers as before (see {@link #forReading}).
      *
-     * @return the hasher, id {@code "xxh64:long-le"}
+     * @return the hasher, id {@code "xxh3:long-le"}
      */
     static KeyHasher<Long> longs() {
         return KeyHashers.LONGS;
+    }
+
+    /**
+     * Hashes a long as its 8 little-endian bytes with XXH64: the hasher {@link #longs()} gave before
+     * it moved to XXH3-64, kept for filters that must hold the same bits as filters made then.
+     *
+     * @return the hasher, id {@code "xxh64:long-le"}
+     */
+    static KeyHasher<Long> longsXxh64() {
+        return KeyHashers.LONGS_XXH64;
     }
 
     /**
@@ -84,12 +99,39 @@ public interface KeyHasher<T> {
     }
 
     /**
-     * XXH64 of the 8 little-endian bytes of a long; allocates nothing.
+     * The hasher that reads a filter written with the hasher named {@code writtenId}, for a caller
+     * who offers {@code given}: {@code given} itself when the ids are equal; when both are built-in
+     * hashers of the same item type, the built-in one named {@code writtenId} (so a filter written
+     * with {@link #longsXxh64()} and read with {@link #longs()} hashes with XXH64 and answers as it
+     * did); otherwise none, and the filter cannot be read with {@code given}. Every reader of
+     * serialized filters follows this rule.
+     *
+     * @param writtenId the id recorded with the filter
+     * @param given the hasher the caller offers
+     * @param <T> the item type
+     * @return the hasher to read and query the filter with, or empty if {@code given} cannot read it
+     */
+    static <T> Optional<KeyHasher<T>> forReading(String writtenId, KeyHasher<T> given) {
+        return KeyHashers.forReading(writtenId, given);
+    }
+
+    /**
+     * XXH3-64 (seed 0) of the 8 little-endian bytes of a long; allocates nothing.
      *
      * @param value the value
      * @return its hash, equal to {@code longs().hash(value)}
      */
     static long hashLong(long value) {
+        return Xxh3.hashLong(value);
+    }
+
+    /**
+     * XXH64 (seed 0) of the 8 little-endian bytes of a long; allocates nothing.
+     *
+     * @param value the value
+     * @return its hash, equal to {@code longsXxh64().hash(value)}
+     */
+    static long hashLongXxh64(long value) {
         return Xxh64.hashLong(value);
     }
 

@@ -12,7 +12,10 @@ import java.util.Set;
  * no more than {@link FilterSpec#expectedInsertions()} distinct items.
  *
  * <p>Every item operation is its hash-level twin applied to {@code hasher().hash(item)}; the twins
- * take the hash directly, never box and never allocate. Whether a filter is safe for use from many
+ * take the hash directly, never box and never allocate. A filter of {@code long} keys hashed by a
+ * built-in long hasher also takes them unboxed ({@link #addLong}, {@link #mightContainLong}): a
+ * {@code long} passed to {@code add(Long)} is boxed at the call, which allocates for values outside
+ * the {@code Long} cache. Whether a filter is safe for use from many
  * threads is stated by {@link Capability#CONCURRENT}.
  *
  * <p>Every filter can be used in try-with-resources, whatever its kind. An in-process filter holds
@@ -48,6 +51,35 @@ public interface MembershipFilter<T> extends AutoCloseable {
      */
     default boolean mightContain(T item) {
         return mightContainHash(hasher().hash(item));
+    }
+
+    /**
+     * {@link #add} of a {@code long} key without boxing it, for a filter whose hasher is a built-in
+     * long hasher ({@link KeyHasher#longs()} or {@link KeyHasher#longsXxh64()}): the same as {@code
+     * add(key)}, and allocates nothing.
+     *
+     * @param key the key
+     * @return as {@link #add}
+     * @throws UnsupportedOperationException if the filter's hasher is not a built-in long hasher
+     *     (use {@link #add}), or as {@link #add}
+     * @throws FilterFullException as {@link #add}
+     */
+    default boolean addLong(long key) {
+        return addHash(KeyHashers.hashLong(hasher(), key));
+    }
+
+    /**
+     * {@link #mightContain} of a {@code long} key without boxing it, for a filter whose hasher is a
+     * built-in long hasher ({@link KeyHasher#longs()} or {@link KeyHasher#longsXxh64()}): the same as
+     * {@code mightContain(key)}, and allocates nothing.
+     *
+     * @param key the key
+     * @return as {@link #mightContain}
+     * @throws UnsupportedOperationException if the filter's hasher is not a built-in long hasher
+     *     (use {@link #mightContain})
+     */
+    default boolean mightContainLong(long key) {
+        return mightContainHash(KeyHashers.hashLong(hasher(), key));
     }
 
     /**

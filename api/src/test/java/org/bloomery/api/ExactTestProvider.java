@@ -39,9 +39,9 @@ public final class ExactTestProvider extends AbstractProvider {
 
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, KIND, hasher, (spec, reading, body) -> {
             int entries = body.readInt("entries", 0, Integer.MAX_VALUE);
-            ExactFilter<T> filter = new ExactFilter<>(spec, hasher);
+            ExactFilter<T> filter = new ExactFilter<>(spec, reading);
             for (int i = 0; i < entries; i++) {
                 long hash = body.readLong("hash", Long.MIN_VALUE, Long.MAX_VALUE);
                 int copies = body.readInt("copies", 1, Integer.MAX_VALUE);

@@ -14,6 +14,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.LongUnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,15 +49,16 @@ class KeyHasherTest {
 
     @Test
     void primitivesHashAsTheirLittleEndianBytes() {
-        assertThat(KeyHasher.hashLong(0x0807060504030201L)).isEqualTo(0x814c43eb29646e14L);
+        assertThat(KeyHasher.hashLongXxh64(0x0807060504030201L)).isEqualTo(0x814c43eb29646e14L);
         assertThat(KeyHasher.hashInt(42)).isEqualTo(0xd756d7b62fc50bf1L);
         SplittableRandom random = new SplittableRandom(1);
         for (int i = 0; i < 10_000; i++) {
             long value = random.nextLong();
             byte[] le = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(value).array();
-            assertThat(KeyHasher.hashLong(value)).isEqualTo(KeyHasher.hashBytes(le, 0, 8))
-                    .isEqualTo(KeyHasher.longs().hash(value))
+            assertThat(KeyHasher.hashLongXxh64(value)).isEqualTo(KeyHasher.hashBytes(le, 0, 8))
+                    .isEqualTo(KeyHasher.longsXxh64().hash(value))
                     .isEqualTo(FunnelKeyHasher.of(Funnels.longFunnel()).hash(value));
+            assertThat(KeyHasher.hashLong(value)).isEqualTo(KeyHasher.longs().hash(value));
             int small = (int) value;
             byte[] le4 = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(small).array();
             assertThat(KeyHasher.hashInt(small)).isEqualTo(KeyHasher.hashBytes(le4, 0, 4))
@@ -152,20 +154,23 @@ class KeyHasherTest {
     void everyInputBitAffectsEveryOutputBitHalfTheTime() {
         int trials = 2_000;
         SplittableRandom random = new SplittableRandom(4);
-        int[][] flips = new int[64][64];
-        for (int t = 0; t < trials; t++) {
-            long x = random.nextLong();
-            long h = KeyHasher.hashLong(x);
-            for (int in = 0; in < 64; in++) {
-                long d = h ^ KeyHasher.hashLong(x ^ (1L << in));
-                for (int out = 0; out < 64; out++) {
-                    flips[in][out] += (int) ((d >>> out) & 1);
+        for (LongUnaryOperator hash : List.<LongUnaryOperator>of(KeyHasher::hashLong, KeyHasher::hashLongXxh64)) {
+            int[][] flips = new int[64][64];
+            for (int t = 0; t < trials; t++) {
+                long x = random.nextLong();
+                long h = hash.applyAsLong(x);
+                for (int in = 0; in < 64; in++) {
+                    long d = h ^ hash.applyAsLong(x ^ (1L << in));
+                    for (int out = 0; out < 64; out++) {
+                        flips[in][out] += (int) ((d >>> out) & 1);
+                    }
                 }
             }
-        }
-        for (int in = 0; in < 64; in++) {
-            for (int out = 0; out < 64; out++) {
-                assertThat(flips[in][out] / (double) trials).as("input bit %d -> output bit %d", in, out).isBetween(0.44, 0.56);
+            for (int in = 0; in < 64; in++) {
+                for (int out = 0; out < 64; out++) {
+                    assertThat(flips[in][out] / (double) trials).as("input bit %d -> output bit %d", in, out)
+                            .isBetween(0.44, 0.56);
+                }
             }
         }
         int[] stringFlips = new int[64];
@@ -218,6 +223,7 @@ class KeyHasherTest {
         for (int i = 0; i < 1_000_000; i++) {
             sink += hasher.hash(strings[i & 1023]);
             sink += KeyHasher.hashLong(i);
+            sink += KeyHasher.hashLongXxh64(i);
             sink += KeyHasher.hashBytes(bytes, i & 31, 32);
         }
         return sink;
@@ -226,18 +232,35 @@ class KeyHasherTest {
     @Test
     void idsAreStableAndNullIsRejected() {
         assertThat(KeyHasher.strings().id()).isEqualTo("xxh64:utf8");
-        assertThat(KeyHasher.longs().id()).isEqualTo("xxh64:long-le");
+        assertThat(KeyHasher.longs().id()).isEqualTo("xxh3:long-le");
+        assertThat(KeyHasher.longsXxh64().id()).isEqualTo("xxh64:long-le");
         assertThat(KeyHasher.ints().id()).isEqualTo("xxh64:int-le");
         assertThat(KeyHasher.bytes().id()).isEqualTo("xxh64:bytes");
         assertThat(FunnelKeyHasher.of(Funnels.longFunnel()).id()).isEqualTo("guava-funnel:Funnels.longFunnel()");
         assertThatThrownBy(() -> KeyHasher.strings().hash(null)).isInstanceOf(NullPointerException.class).hasMessageContaining("null");
         assertThatThrownBy(() -> KeyHasher.longs().hash(null)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> KeyHasher.longsXxh64().hash(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> FunnelKeyHasher.of(Funnels.longFunnel()).hash(null)).isInstanceOf(NullPointerException.class);
         KeyHasher<String> custom = KeyHasher.of("user:length", s -> KeyHasher.hashLong(s.length()));
         assertThat(custom.hash("abc")).isEqualTo(KeyHasher.hashLong(3));
         assertThatThrownBy(() -> custom.hash(null)).isInstanceOf(NullPointerException.class);
         assertThatThrownBy(() -> KeyHasher.of("", s -> 0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 to 255");
         assertThatThrownBy(() -> KeyHasher.of("caf\u00e9", s -> 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aFileIsReadWithTheBuiltInHasherItNamesWhenTheCallersIsABuiltInOfTheSameItemType() {
+        assertThat(KeyHasher.forReading("xxh64:long-le", KeyHasher.longs())).containsSame(KeyHasher.longsXxh64());
+        assertThat(KeyHasher.forReading("xxh3:long-le", KeyHasher.longsXxh64())).containsSame(KeyHasher.longs());
+        assertThat(KeyHasher.forReading("xxh3:long-le", KeyHasher.longs())).containsSame(KeyHasher.longs());
+        assertThat(KeyHasher.forReading("xxh64:utf8", KeyHasher.longs())).isEmpty();
+        assertThat(KeyHasher.forReading("xxh64:long-le", KeyHasher.ints())).isEmpty();
+        assertThat(KeyHasher.forReading("my-app:id", KeyHasher.longs())).isEmpty();
+        KeyHasher<Long> own = KeyHasher.of("my-app:id", KeyHasher::hashLong);
+        assertThat(KeyHasher.forReading("my-app:id", own)).containsSame(own);
+        assertThat(KeyHasher.forReading("xxh64:long-le", own)).isEmpty();
+        KeyHasher<Long> funnel = FunnelKeyHasher.of(Funnels.longFunnel());
+        assertThat(KeyHasher.forReading("xxh64:long-le", funnel)).isEmpty();
     }
 
     @Test

@@ -52,7 +52,7 @@ final class ClassicCodec {
      * @throws IOException if the stream fails
      */
     static <T> ClassicFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, ClassicProvider.KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, ClassicProvider.KIND, hasher, (spec, reading, body) -> {
             long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
             int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
             BloomLayout layout = BloomLayout.read(body);
@@ -70,7 +70,7 @@ final class ClassicCodec {
                 throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "
                         + bits.cardinality());
             }
-            return new ClassicFilter<>(spec, hasher, shape, bits);
+            return new ClassicFilter<>(spec, reading, shape, bits);
         });
     }
 

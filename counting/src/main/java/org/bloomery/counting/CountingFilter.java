@@ -128,7 +128,7 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
      */
     public static <T> CountingFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return Envelope.read(in, KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
+        return Envelope.read(in, KIND, hasher, (spec, reading, body) -> readBody(spec, body, reading));
     }
 
     private static <T> CountingFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)

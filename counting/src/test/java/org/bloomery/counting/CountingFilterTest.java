@@ -217,7 +217,7 @@ class CountingFilterTest {
                         CountingFilter.create(base.withOption("hashes", "3"), KeyHasher.longs()), "hashes differ"),
                 Arguments.of(
                         CountingFilter.<Long>create(base, KeyHasher.of("test:long-identity", Long::longValue)),
-                        "hasher ids differ ('xxh64:long-le' and 'test:long-identity')"));
+                        "hasher ids differ ('xxh3:long-le' and 'test:long-identity')"));
     }
 
     @ParameterizedTest

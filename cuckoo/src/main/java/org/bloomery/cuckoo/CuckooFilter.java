@@ -155,7 +155,7 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      */
     static <T> CuckooFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return Envelope.read(in, CuckooProvider.KIND, hasher, (spec, data) -> readBody(spec, hasher, data));
+        return Envelope.read(in, CuckooProvider.KIND, hasher, (spec, reading, data) -> readBody(spec, reading, data));
     }
 
     @Override

@@ -36,7 +36,7 @@ final class FuseCodec {
     }
 
     static <T> FuseFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, FuseProvider.KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, FuseProvider.KIND, hasher, (spec, reading, body) -> {
             int expectedBits = bitsOf(spec);
             int bits = body.readUnsignedByte("fingerprint bits", expectedBits, expectedBits);
             long items = body.readLong("distinct items", 0, FuseLayout.MAX_ITEMS);
@@ -45,7 +45,7 @@ final class FuseCodec {
             body.readInt("segment length", layout.segmentLength(), layout.segmentLength());
             body.readInt("slots", layout.arrayLength(), layout.arrayLength());
             FingerprintStore store = FingerprintStore.readFrom(body, bits, layout.arrayLength());
-            return new FuseFilter<>(spec, hasher, (int) items, seed, layout, store);
+            return new FuseFilter<>(spec, reading, (int) items, seed, layout, store);
         });
     }
 

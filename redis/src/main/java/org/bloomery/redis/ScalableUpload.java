@@ -34,8 +34,10 @@ final class ScalableUpload {
         String metaKey = base + ":meta";
         List<String> temporary = new ArrayList<>();
         try {
-            Prepared prepared = Transfer.unwrap(() -> Envelope.read(in, BloomKinds.SCALABLE, hasher,
-                    (spec, body) -> {
+            Envelope.KindPrefix head = Envelope.readKind(in);
+            KeyHasher<? super T> used = Transfer.snapshotHasher(head, hasher);
+            Prepared prepared = Transfer.unwrap(() -> Envelope.read(head.stream(), BloomKinds.SCALABLE, used,
+                    (spec, reading, body) -> {
                 FilterSpec shared = spec.withOption(Location.PREFIX, prefix);
                 ScalableOptions options;
                 try {
@@ -44,7 +46,7 @@ final class ScalableUpload {
                     throw new InvalidFilterDataException("the spec is not valid for kind '" + RedisScalableProvider.KIND
                             + "': " + e.getMessage(), e);
                 }
-                Optional<Identity> existing = checkTarget(store, options, metaKey, base + ":layer:0", hasher.id());
+                Optional<Identity> existing = checkTarget(store, options, metaKey, base + ":layer:0", used.id());
                 GrowthPlan plan = options.plan();
                 int layers = ScalableBody.readHeader(body, plan);
                 long[] items = new long[layers];
@@ -66,9 +68,9 @@ final class ScalableUpload {
                 }
                 return new Prepared(shared, options, items, existing);
             }));
-            publish(store, metaKey, base, temporary, prepared, hasher.id());
+            publish(store, metaKey, base, temporary, prepared, used.id());
             temporary.clear();
-            return RedisScalableFilter.open(store, prepared.options(), prepared.spec(), hasher, false);
+            return RedisScalableFilter.open(store, prepared.options(), prepared.spec(), used, false);
         } finally {
             if (!temporary.isEmpty()) {
                 store.del("upload cleanup", temporary);

@@ -51,17 +51,18 @@ final class Transfer {
             KeyHasher<? super T> hasher) throws IOException {
         Envelope.KindPrefix head = Envelope.readKind(in);
         CellKind cells = cellKind(head.kind());
+        KeyHasher<? super T> used = snapshotHasher(head, hasher);
         long stamp = UploadStamp.next();
         List<String> temporary = new ArrayList<>();
         try {
-            Prepared prepared = unwrap(() -> Envelope.read(head.stream(), head.kind(), hasher, (spec, body) -> {
+            Prepared prepared = unwrap(() -> Envelope.read(head.stream(), head.kind(), used, (spec, reading, body) -> {
                 FilterSpec shared = spec.withOption(Location.PREFIX, prefix);
                 if (shards != 1) {
                     shared = shared.withOption(RedisOptions.SHARDS, Integer.toString(shards));
                 }
                 RedisOptions options = RedisOptions.read(cells, shared, name);
                 FilterKeys keys = FilterKeys.of(prefix, name, options.shards());
-                Optional<Identity> existing = checkTarget(store, options, keys, hasher.id());
+                Optional<Identity> existing = checkTarget(store, options, keys, used.id());
                 Identity identity = existing.orElseGet(Identity::random);
                 readShape(body, options.shape(), cells);
                 for (String shard : keys.shards()) {
@@ -82,16 +83,26 @@ final class Transfer {
             for (int s = 0; s < shardCellBytes.length; s++) {
                 shardCellBytes[s] = cells.bytesFor(prepared.options().sharding().cells(s));
             }
-            Map<String, String> metadata = new LinkedHashMap<>(Metadata.of(prepared.options(), hasher.id()));
+            Map<String, String> metadata = new LinkedHashMap<>(Metadata.of(prepared.options(), used.id()));
             metadata.put(Identity.FIELD, prepared.identity().hex());
             publish(store, prepared.keys(), temporary, metadata, prepared.replaces() ? prepared.identity().hex() : "",
                     shardCellBytes, stamp);
-            return RedisCellsFilter.open(store, prepared.options(), prepared.spec(), hasher);
+            return RedisCellsFilter.open(store, prepared.options(), prepared.spec(), used);
         } finally {
             if (!temporary.isEmpty()) {
                 store.del("upload cleanup", temporary);
             }
         }
+    }
+
+    /**
+     * The hasher a snapshot is checked, published and opened with: the built-in hasher its envelope
+     * names when the caller's resolves to it ({@link KeyHasher#forReading}), so a snapshot written
+     * with {@code xxh64:long-le} stays an {@code xxh64:long-le} filter when uploaded with {@link
+     * KeyHasher#longs()}; otherwise the caller's, which the envelope then refuses if it differs.
+     */
+    static <T> KeyHasher<? super T> snapshotHasher(Envelope.KindPrefix head, KeyHasher<? super T> hasher) {
+        return KeyHasher.forReading(head.hasherId(), hasher).<KeyHasher<? super T>>map(h -> h).orElse(hasher);
     }
 
     /**
@@ -176,7 +187,7 @@ final class Transfer {
         }
         BloomShape shape = target.options().shape();
         try (InputStream in = snapshotOf(other)) {
-            unwrap(() -> Envelope.read(in, CellKind.BITS.localKind(), other.hasher(), (spec, body) -> {
+            unwrap(() -> Envelope.read(in, CellKind.BITS.localKind(), other.hasher(), (spec, reading, body) -> {
                 long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
                 int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
                 BloomLayout layout = BloomLayout.read(body);

@@ -38,7 +38,7 @@ final class RibbonCodec {
     }
 
     static <T> RibbonFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, RibbonProvider.KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, RibbonProvider.KIND, hasher, (spec, reading, body) -> {
             ResultBits bits = bitsOf(spec);
             body.readUnsignedByte("coefficient width", RibbonLayout.WIDTH, RibbonLayout.WIDTH);
             body.readUnsignedByte("result bits", bits.columns(), bits.columns());
@@ -52,7 +52,7 @@ final class RibbonCodec {
             RibbonLayout layout = RibbonLayout.of(slots, bits);
             body.readInt("first group with r result bits", layout.upperStartGroup(), layout.upperStartGroup());
             long[] solution = body.readLongs(layout.words());
-            return new RibbonFilter<>(spec, hasher, (int) items, seed, layout, solution);
+            return new RibbonFilter<>(spec, reading, (int) items, seed, layout, solution);
         });
     }
 

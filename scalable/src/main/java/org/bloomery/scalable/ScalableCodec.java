@@ -68,7 +68,7 @@ final class ScalableCodec {
      * @throws IOException if the stream fails
      */
     static <T> ScalableFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, ScalableProvider.KIND, hasher, (spec, body) -> readBody(spec, body, hasher));
+        return Envelope.read(in, ScalableProvider.KIND, hasher, (spec, reading, body) -> readBody(spec, body, reading));
     }
 
     private static <T> ScalableFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)

@@ -76,9 +76,13 @@ public enum ColumnHasher {
                 + " has no Bloomery hasher; supported column types: " + supportedTypes());
     }
 
-    /** The column type whose hasher has this {@link KeyHasher#id()}, if any. */
+    /**
+     * The column type whose filters are read with the hasher of this {@link KeyHasher#id()}, if any:
+     * its own hasher's id, or another built-in hasher's for the same values ({@code bigint} filters
+     * built by an earlier release name {@code xxh64:long-le}; see {@link KeyHasher#forReading}).
+     */
     static Optional<ColumnHasher> forHasherId(String id) {
-        return Arrays.stream(values()).filter(h -> h.keyHasher.id().equals(id)).findFirst();
+        return Arrays.stream(values()).filter(h -> KeyHasher.forReading(id, h.keyHasher).isPresent()).findFirst();
     }
 
     /**

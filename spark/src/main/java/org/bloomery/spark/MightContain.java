@@ -5,7 +5,7 @@ import org.bloomery.api.MembershipFilter;
 
 /**
  * The probe function: whether a filter's envelope bytes might contain a column value. The hasher
- * follows the value's type; the filter is read once per JVM ({@link ProbeCache}), and each task
+ * follows the value's type (the built-in hasher the filter names, if it is one of that type); the filter is read once per JVM ({@link ProbeCache}), and each task
  * keeps the few filters it used last by array identity, so rows that carry the same array (a
  * literal, a scalar subquery's result) skip even the cache's content hash. A query may hold one
  * filter in several arrays (Spark evaluates {@code count_if(p)} as {@code if(not p, null, p)},
@@ -38,7 +38,16 @@ final class MightContain implements UDF2<byte[], Object, Boolean> {
             return null;
         }
         ColumnHasher hasher = ColumnHasher.forValue(value);
-        return filter(envelope, hasher).mightContainHash(hasher.hash(value));
+        return mightContain(filter(envelope, hasher), value);
+    }
+
+    /**
+     * Asks with the filter's own hasher, not the column type's: a filter built by an earlier
+     * release names the long hasher of then, and is read and must be probed with that one.
+     */
+    @SuppressWarnings("unchecked")
+    private static boolean mightContain(MembershipFilter<?> filter, Object value) {
+        return ((MembershipFilter<Object>) filter).mightContain(value);
     }
 
     private MembershipFilter<?> filter(byte[] envelope, ColumnHasher hasher) throws Exception {

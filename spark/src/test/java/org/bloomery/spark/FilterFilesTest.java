@@ -67,6 +67,6 @@ class FilterFilesTest {
         assertThatThrownBy(() -> FilterFiles.read(garbage, conf, KeyHasher.longs()))
                 .isInstanceOf(InvalidFilterDataException.class);
         assertThatThrownBy(() -> FilterFiles.read(longs, conf, KeyHasher.strings()))
-                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("xxh64:long-le");
+                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("xxh3:long-le");
     }
 }

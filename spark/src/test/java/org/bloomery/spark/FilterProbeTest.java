@@ -12,6 +12,9 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
+import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.BeforeAll;
@@ -77,6 +80,29 @@ class FilterProbeTest {
         assertThat(fromSql).as("SQL build equals the DataFrame build").isEqualTo(built.envelope());
     }
 
+    /**
+     * A bigint filter built before the long hasher became XXH3 names {@code xxh64:long-le}: the probe
+     * reads it with that hasher and hashes each value with it, so it answers exactly as the filter
+     * does in the JVM: every added value, and the same false positives among 100,000 others.
+     */
+    @Test
+    void aLongFilterWrittenWithTheXxh64HasherIsProbedWithThatHasher() {
+        MembershipFilter<Long> old = Filters.create("classic", FilterSpec.of(1_000, FPP), KeyHasher.longsXxh64());
+        for (long id = 0; id < 1_000; id++) {
+            old.add((Long) TestTables.value(ColumnHasher.LONG, id));
+        }
+        long expectedPositives = 1_000;
+        for (long id = 1_000; id < BUILD_ROWS; id++) {
+            expectedPositives += old.mightContain((Long) TestTables.value(ColumnHasher.LONG, id)) ? 1 : 0;
+        }
+        Column probe = FilterProbe.mightContain(lit(FilterBytes.of(old)), col("value"));
+
+        long positives = TestTables.values(ColumnHasher.LONG, 0, BUILD_ROWS).where(probe).count();
+
+        assertThat(positives).as("probe answers true, against %d in the JVM", expectedPositives)
+                .isEqualTo(expectedPositives).isGreaterThan(1_000);
+    }
+
     @Test
     void nullValuesAndNullFiltersGiveNull() {
         Row row = TestTables.values(ColumnHasher.LONG, 0, 10, 2)
@@ -123,7 +149,7 @@ class FilterProbeTest {
         Dataset<Row> values = TestTables.values(ColumnHasher.STRING, 0, 10);
         Throwable refusal = JobCounter.refusedBeforeAnyJob(() -> values.where(probe(col("value"))));
         assertThat(refusal).isInstanceOf(AnalysisException.class);
-        assertThat(firstLine(refusal)).contains("xxh64:long-le").contains("xxh64:utf8");
+        assertThat(firstLine(refusal)).contains("xxh3:long-le").contains("xxh64:utf8");
     }
 
     @Test

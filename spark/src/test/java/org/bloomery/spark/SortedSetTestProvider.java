@@ -47,14 +47,14 @@ public final class SortedSetTestProvider extends AbstractProvider {
 
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, KIND, hasher, (spec, body) -> {
+        return Envelope.read(in, KIND, hasher, (spec, reading, body) -> {
             long[] hashes = body.readLongs(body.readInt("entries", 0, Integer.MAX_VALUE - 8));
             for (int i = 1; i < hashes.length; i++) {
                 if (hashes[i - 1] >= hashes[i]) {
                     throw new InvalidFilterDataException("hashes out of order at entry " + i);
                 }
             }
-            return new SortedSet<>(spec, hasher, hashes);
+            return new SortedSet<>(spec, reading, hashes);
         });
     }
 

@@ -12,6 +12,7 @@ import java.io.OutputStream;
 import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
@@ -58,20 +59,23 @@ public final class Envelope {
     /**
      * Reads a kind's body into a filter.
      *
+     * @param <T> the item type
      * @param <R> what the body becomes
      */
     @FunctionalInterface
-    public interface BodyReader<R> {
+    public interface BodyReader<T, R> {
         /**
          * Reads the body. Must throw {@link InvalidFilterDataException} for any value that does not
          * make a valid filter together with {@code spec}.
          *
          * @param spec the spec read from the envelope
+         * @param hasher the hasher the filter's hashes were made with, to keep for its queries: the
+         *     caller's, or the built-in hasher the envelope names ({@link KeyHasher#forReading})
          * @param in the body, limited to its declared length
          * @return the filter
          * @throws IOException if the data is invalid or the stream fails
          */
-        R read(FilterSpec spec, FilterDataInput in) throws IOException;
+        R read(FilterSpec spec, KeyHasher<? super T> hasher, FilterDataInput in) throws IOException;
     }
 
     /**
@@ -176,14 +180,17 @@ public final class Envelope {
      *
      * @param in the stream at the start of an envelope; read to the end of the envelope, not closed
      * @param kind the kind the caller reads; a different kind in the data is an error
-     * @param hasher the hasher the caller will use; a different id in the data is an error
-     * @param body reads the body
+     * @param hasher the hasher the caller offers; data written with a hasher that {@link
+     *     KeyHasher#forReading} does not resolve from it is an error
+     * @param body reads the body, given the resolved hasher
+     * @param <T> the item type
      * @param <R> what the body becomes
      * @return the body reader's result, returned only once the checksum has matched
      * @throws InvalidFilterDataException if anything in the envelope is wrong, saying what
      * @throws IOException if the stream fails
      */
-    public static <R> R read(InputStream in, String kind, KeyHasher<?> hasher, BodyReader<R> body) throws IOException {
+    public static <T, R> R read(InputStream in, String kind, KeyHasher<? super T> hasher, BodyReader<T, R> body)
+            throws IOException {
         Objects.requireNonNull(in, "in");
         CRC32C crc = new CRC32C();
         Bounded bounded = new Bounded(in);
@@ -194,16 +201,13 @@ public final class Envelope {
                 throw new InvalidFilterDataException("the data holds a filter of kind '" + header.kind()
                         + "', not '" + kind + "'");
             }
-            if (!header.hasherId().equals(hasher.id())) {
-                throw new InvalidFilterDataException("the filter was written with hasher '" + header.hasherId()
-                        + "' but is read with hasher '" + hasher.id() + "'");
-            }
+            KeyHasher<? super T> reading = readingHasher(header.hasherId(), hasher);
             FilterSpec spec = header.spec();
             long bodyLength = header.bodyLength();
             bounded.limit(bodyLength);
             R result;
             try {
-                result = body.read(spec, new FilterDataInput(data, bodyLength));
+                result = body.read(spec, reading, new FilterDataInput(data, bodyLength));
             } catch (RuntimeException e) {
                 // A body reader validates its fields; anything it still trips over is bad data too.
                 throw new InvalidFilterDataException("invalid " + kind + " body: " + e.getMessage(), e);
@@ -223,6 +227,16 @@ public final class Envelope {
         } catch (EOFException e) {
             throw truncated("a complete filter", e);
         }
+    }
+
+    private static <T> KeyHasher<? super T> readingHasher(String writtenId, KeyHasher<? super T> given)
+            throws InvalidFilterDataException {
+        Optional<? extends KeyHasher<? super T>> reading = KeyHasher.forReading(writtenId, given);
+        if (reading.isEmpty()) {
+            throw new InvalidFilterDataException("the filter was written with hasher '" + writtenId
+                    + "' but is read with hasher '" + given.id() + "'");
+        }
+        return reading.get();
     }
 
     /** What a header holds, read and checked. */

@@ -189,6 +189,45 @@ public abstract class MembershipFilterContract {
                 : List.of(spec);
     }
 
+    /**
+     * {@code addLong} and {@code mightContainLong} are {@code add} and {@code mightContain} of the
+     * boxed key, with either built-in long hasher; with any other hasher they refuse, naming it.
+     * Each filter has its own expected insertions, so that a shared kind, which names a filter
+     * after its spec, opens three filters rather than one with three hashers.
+     */
+    @Test
+    void theUnboxedLongMethodsAnswerAsTheBoxedOnes() {
+        List<KeyHasher<Long>> hashers = List.of(KeyHasher.longs(), KeyHasher.longsXxh64());
+        for (KeyHasher<Long> hasher : hashers) {
+            long n = 1000 + hashers.indexOf(hasher);
+            MembershipFilter<Long> filter;
+            if (addsAfterConstruction()) {
+                filter = create(n, 0.01, hasher);
+                for (int i = 0; i < 500; i++) {
+                    long key = TestKeys.presentLong(SEED, i);
+                    filter.addLong(key);
+                    assertThat(filter.mightContain(key)).as("key %d after addLong", i).isTrue();
+                }
+            } else {
+                filter = build(n, 0.01, hasher, presentLongs(0, 500));
+            }
+            for (int i = 0; i < 500; i++) {
+                assertThat(filter.mightContainLong(TestKeys.presentLong(SEED, i))).as("present key %d", i).isTrue();
+            }
+            for (int i = 0; i < 20_000; i++) {
+                long key = TestKeys.absentLong(SEED, i);
+                assertThat(filter.mightContainLong(key)).as("absent key %d", i).isEqualTo(filter.mightContain(key));
+            }
+        }
+        KeyHasher<Long> mine = KeyHasher.of("my-app:longs", (Long key) -> KeyHasher.hashLong(key));
+        MembershipFilter<Long> own = addsAfterConstruction() ? create(1002, 0.01, mine)
+                : build(1002, 0.01, mine, presentLongs(0, 10));
+        assertThatThrownBy(() -> own.mightContainLong(1)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("'my-app:longs'").hasMessageContaining("KeyHasher.longs()");
+        assertThatThrownBy(() -> own.addLong(1)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("'my-app:longs'");
+    }
+
     /** A provider's capabilities are the union of its filters': none declared that no filter has. */
     @Test
     void theProviderDeclaresExactlyWhatItsFiltersCanDo() {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.List;
 import java.io.InputStream;
 import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
@@ -49,7 +50,7 @@ class EnvelopeTest {
         assertThat(new String(kind, "US-ASCII")).isEqualTo("test-exact");
         byte[] hasher = new byte[b.get()];
         b.get(hasher);
-        assertThat(new String(hasher, "US-ASCII")).isEqualTo("xxh64:long-le");
+        assertThat(new String(hasher, "US-ASCII")).isEqualTo("xxh3:long-le");
         assertThat(b.getLong()).isEqualTo(10);
         assertThat(b.getDouble()).isEqualTo(0.01);
         assertThat(b.get()).isZero();
@@ -85,7 +86,35 @@ class EnvelopeTest {
         assertThat(read(java.util.Arrays.copyOf(good, 20))).hasMessageContaining("truncated");
         assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(good), KeyHasher.strings()))
                 .isInstanceOf(InvalidFilterDataException.class)
-                .hasMessageContaining("'xxh64:long-le'").hasMessageContaining("'xxh64:utf8'");
+                .hasMessageContaining("'xxh3:long-le'").hasMessageContaining("'xxh64:utf8'");
+    }
+
+    /**
+     * A filter names its hasher: read with a built-in hasher of the same item type, it keeps the
+     * built-in one it names, so it answers as it did when written; a hasher of the caller's own
+     * must have the id in the data.
+     */
+    @Test
+    void aBuiltInHasherNamedInTheDataIsTheOneUsed() throws IOException {
+        for (KeyHasher<Long> written : List.of(KeyHasher.longsXxh64(), KeyHasher.longs())) {
+            MembershipFilter<Long> filter = Filters.create("test-exact", FilterSpec.of(10, 0.01), written);
+            filter.add(1L);
+            filter.add(200L);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            filter.writeTo(out);
+            for (KeyHasher<Long> reader : List.of(KeyHasher.longs(), KeyHasher.longsXxh64())) {
+                MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(out.toByteArray()), reader);
+                assertThat(read.hasher()).as("%s read with %s", written, reader).isSameAs(written);
+                assertThat(read.mightContain(200L)).isTrue();
+                assertThat(read.mightContainHash(reader.hash(200L))).isEqualTo(reader == written);
+            }
+            KeyHasher<Long> own = KeyHasher.of("my-app:longs", written::hash);
+            assertThatThrownBy(() -> Filters.readFrom(new ByteArrayInputStream(out.toByteArray()), own))
+                    .isInstanceOf(InvalidFilterDataException.class)
+                    .hasMessageContaining("'" + written.id() + "'").hasMessageContaining("'my-app:longs'");
+            KeyHasher<Long> sameId = KeyHasher.of(written.id(), written::hash);
+            assertThat(Filters.readFrom(new ByteArrayInputStream(out.toByteArray()), sameId).hasher()).isSameAs(sameId);
+        }
     }
 
     @Test

@@ -17,8 +17,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The key hash alone, on the report's keys: Bloomery's XXH64 of a 16-character string (UTF-8) and of
- * a long, beside Guava's murmur3_128 of the same, which is what Guava's {@code BloomFilter} spends
+ * The key hash alone, on the report's keys: Bloomery's XXH64 of a 16-character string (UTF-8), its
+ * XXH3-64 of a long ({@code KeyHasher.longs()}) and its XXH64 of a long ({@code
+ * KeyHasher.longsXxh64()}, the long hasher of earlier releases), beside Guava's murmur3_128 of the same, which is what Guava's {@code BloomFilter} spends
  * per call before probing, and what reading a string's chars alone costs. With {@code -prof gc} the
  * Bloomery rows show 0 B/op.
  * Warm-up as in {@link MembershipBenchmark}, for the same reason.
@@ -68,10 +69,16 @@ public class KeyHashBenchmark {
                 + s.charAt(12) + s.charAt(13) + s.charAt(14) + s.charAt(15);
     }
 
-    /** @return Bloomery's hash of a long */
+    /** @return Bloomery's hash of a long: XXH3-64, {@code KeyHasher.longs()} */
     @Benchmark
     public long bloomeryLong() {
         return KeyHasher.hashLong(longs[next++ & (KEYS - 1)]);
+    }
+
+    /** @return Bloomery's XXH64 of a long, {@code KeyHasher.longsXxh64()} */
+    @Benchmark
+    public long bloomeryLongXxh64() {
+        return KeyHasher.hashLongXxh64(longs[next++ & (KEYS - 1)]);
     }
 
     /** @return Guava's murmur3_128 of a 16-character string, as its string funnel feeds it */
