@@ -13,8 +13,8 @@ import org.bloomery.api.spi.HeapBudget;
  * The storage of a Bloom filter's bits: a fixed-size array of bits that many threads may set at once
  * without locks, and that keeps its count of set bits current. Bit {@code i} is bit {@code i & 63}
  * of 64-bit word {@code i >>> 6}. Words live in pages of 2^27 (1 GiB) so that the full 2^37-bit
- * range fits in Java arrays. Where a key's bits go is not its business: a {@link BitProbing}, one
- * per {@link BloomLayout}, derives a key's positions and writes them through this class's word
+ * range fits in Java arrays. Where a key's bits go is not its business: {@link BitProbing}, by
+ * {@link BloomLayout}, derives a key's positions and writes them through this class's word
  * operations, which apply the {@link Writers} mode.
  *
  * <p>With {@link Writers#MANY} (the default), every write is atomic on its word (an atomic OR to

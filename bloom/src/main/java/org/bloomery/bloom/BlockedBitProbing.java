@@ -5,10 +5,7 @@ package org.bloomery.bloom;
  * {@link BlockedProbes}, all in one 512-bit block (one cache line), so one cache miss per key. The
  * array's size is a multiple of 512 ({@link BloomShape} sizes it so).
  */
-final class BlockedBitProbing extends BitProbing {
-    /** The one instance: the strategy holds no state. */
-    static final BlockedBitProbing INSTANCE = new BlockedBitProbing();
-
+final class BlockedBitProbing {
     private BlockedBitProbing() {
     }
 
@@ -16,8 +13,7 @@ final class BlockedBitProbing extends BitProbing {
      * A key already present changes nothing; otherwise each touched word gets one atomic OR (one
      * plain write with a single writer).
      */
-    @Override
-    public boolean setProbes(BitArray bits, long hash, int k) {
+    static boolean setProbes(BitArray bits, long hash, int k) {
         long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
         long[] page = bits.page(base);
         int slot = BitArray.slot(base);
@@ -81,8 +77,7 @@ final class BlockedBitProbing extends BitProbing {
      * Plain reads of one 512-bit block, every probe tested (they all lie in one cache line, so a
      * branch per probe would cost more in mispredictions than the reads it saves).
      */
-    @Override
-    public boolean probesSet(BitArray bits, long hash, int k) {
+    static boolean probesSet(BitArray bits, long hash, int k) {
         long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
         return blockMissing(bits.page(base), BitArray.slot(base), hash, k) == 0;
     }
@@ -132,8 +127,7 @@ final class BlockedBitProbing extends BitProbing {
      * chunk's cache misses in flight together; a second pass tests all its probes, from the block
      * then in cache.
      */
-    @Override
-    public void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
+    static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
         long words = bits.bitSize() >>> 6;
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int end = Math.min(to, start + ProbeBatch.CHUNK);

@@ -11,14 +11,14 @@ import org.bloomery.api.spi.SpecOptions;
  * {@link #STANDARD} spreads them over the whole array ({@link BloomProbes}): the fewest bits for a
  * target fpp, but up to k cache misses per query. {@link #BLOCKED} keeps them inside one 512-bit
  * block, one 64-byte cache line ({@link BlockedProbes}): one miss per query, at the price of a few
- * more bits per item for the same fpp ({@link BloomShape} sizes it by the blocked model). Each
- * layout names its probe strategy for bits ({@link #bitProbing()}).
+ * more bits per item for the same fpp ({@link BloomShape} sizes it by the blocked model). {@link
+ * BitProbing} sets and tests a key's bits by layout.
  */
 public enum BloomLayout {
     /** Probes spread over the whole array; the default. */
-    STANDARD(0, StandardBitProbing.INSTANCE),
+    STANDARD(0),
     /** Every probe of a key in one 512-bit block, aligned within the array. */
-    BLOCKED(2, BlockedBitProbing.INSTANCE);
+    BLOCKED(2);
 
     /** The spec option naming the layout: {@code standard} (the default) or {@code blocked}. */
     public static final String OPTION = "layout";
@@ -29,20 +29,9 @@ public enum BloomLayout {
     private static final int OLD_BLOCKED = 1;
 
     private final int code;
-    private final BitProbing bitProbing;
 
-    BloomLayout(int code, BitProbing bitProbing) {
+    BloomLayout(int code) {
         this.code = code;
-        this.bitProbing = bitProbing;
-    }
-
-    /**
-     * Where this layout puts a key's bits in a {@link BitArray}.
-     *
-     * @return the layout's probe strategy, one instance per layout
-     */
-    public BitProbing bitProbing() {
-        return bitProbing;
     }
 
     /**

@@ -4,15 +4,12 @@ package org.bloomery.bloom;
  * The {@link BloomLayout#STANDARD standard} layout's probes in a {@link BitArray}: the k positions
  * of {@link BloomProbes} over the whole array, so up to k cache misses per key.
  */
-final class StandardBitProbing extends BitProbing {
-    /** The one instance: the strategy holds no state. */
-    static final StandardBitProbing INSTANCE = new StandardBitProbing();
-
+final class StandardBitProbing {
     private StandardBitProbing() {
     }
 
-    @Override
-    public boolean setProbes(BitArray bits, long hash, int k) {
+    /** {@link BitProbing#setProbes(BloomLayout, BitArray, long, int)} in this layout. */
+    static boolean setProbes(BitArray bits, long hash, int k) {
         int changed;
         if (!bits.onePage()) {
             changed = setPagedProbes(bits, hash, k);
@@ -88,8 +85,7 @@ final class StandardBitProbing extends BitProbing {
     }
 
     /** Stops at the first clear bit. */
-    @Override
-    public boolean probesSet(BitArray bits, long hash, int k) {
+    static boolean probesSet(BitArray bits, long hash, int k) {
         long m = bits.bitSize();
         if (!bits.onePage()) {
             return pagedProbesSet(bits, hash, k);
@@ -132,8 +128,7 @@ final class StandardBitProbing extends BitProbing {
      * Probe by probe: probe j of every key of a chunk still possibly present, then probe j + 1, so
      * each pass issues up to a chunk's worth of independent reads.
      */
-    @Override
-    public void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
+    static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
         long m = bits.bitSize();
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int end = Math.min(to, start + ProbeBatch.CHUNK);

@@ -15,8 +15,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * BloomProbes}, {@link BlockedProbes#cell}) read back bit by bit from the storage.
  */
 class BitProbingTest {
-    private static final BitProbing STANDARD = BloomLayout.STANDARD.bitProbing();
-    private static final BitProbing BLOCKED = BloomLayout.BLOCKED.bitProbing();
+    private static final BloomLayout STANDARD = BloomLayout.STANDARD;
+    private static final BloomLayout BLOCKED = BloomLayout.BLOCKED;
 
     /** The probe methods touch exactly the positions BloomProbes gives, and count each new bit once. */
     @Test
@@ -24,9 +24,9 @@ class BitProbingTest {
         long m = 64 * 20;
         BitArray bits = new BitArray(m);
         long hash = 0x9E3779B97F4A7C15L;
-        assertThat(STANDARD.probesSet(bits, hash, 5)).isFalse();
-        assertThat(STANDARD.setProbes(bits, hash, 5)).isTrue();
-        assertThat(STANDARD.setProbes(bits, hash, 5)).isFalse();
+        assertThat(BitProbing.probesSet(STANDARD, bits, hash, 5)).isFalse();
+        assertThat(BitProbing.setProbes(STANDARD, bits, hash, 5)).isTrue();
+        assertThat(BitProbing.setProbes(STANDARD, bits, hash, 5)).isFalse();
         java.util.Set<Long> positions = new java.util.HashSet<>();
         long g = hash;
         for (int i = 0; i < 5; i++, g += BloomProbes.step(hash)) {
@@ -36,8 +36,8 @@ class BitProbingTest {
             assertThat(bits.get(i)).as("bit %d", i).isEqualTo(positions.contains(i));
         }
         assertThat(bits.cardinality()).isEqualTo(positions.size());
-        assertThat(STANDARD.probesSet(bits, hash, 5)).isTrue();
-        assertThat(STANDARD.probesSet(bits, hash + 1, 5)).isFalse();
+        assertThat(BitProbing.probesSet(STANDARD, bits, hash, 5)).isTrue();
+        assertThat(BitProbing.probesSet(STANDARD, bits, hash + 1, 5)).isFalse();
     }
 
     /**
@@ -62,7 +62,7 @@ class BitProbingTest {
                     anyClear |= !replay.get(position);
                     replay.set(position);
                 }
-                assertThat(STANDARD.setProbes(bits, hash, k)).as("m %d, k %d, hash %x", m, k, hash).isEqualTo(anyClear);
+                assertThat(BitProbing.setProbes(STANDARD, bits, hash, k)).as("m %d, k %d, hash %x", m, k, hash).isEqualTo(anyClear);
                 assertThat(bits.cardinality()).isEqualTo(replay.cardinality());
                 if (replay.cardinality() == m) {
                     bits.clear();
@@ -97,7 +97,7 @@ class BitProbingTest {
                 for (int i = 0; i < k; i++, g += BloomProbes.step(hash)) {
                     all &= bits.get(BloomProbes.position(g, m));
                 }
-                assertThat(STANDARD.probesSet(bits, hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
+                assertThat(BitProbing.probesSet(STANDARD, bits, hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
                 trues += all ? 1 : 0;
             }
         }
@@ -124,7 +124,7 @@ class BitProbingTest {
                 for (int bit = 0; bit < 512; bit++) {
                     all &= (masks[bit >>> 6] & 1L << bit) == 0 || bits.get(base + bit);
                 }
-                assertThat(BLOCKED.probesSet(bits, hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
+                assertThat(BitProbing.probesSet(BLOCKED, bits, hash, k)).as("k %d, hash %x", k, hash).isEqualTo(all);
                 trues += all ? 1 : 0;
             }
         }
@@ -142,10 +142,10 @@ class BitProbingTest {
             bits.clear();
             long hash = random.nextLong();
             int k = 1 + random.nextInt(64);
-            assertThat(BLOCKED.probesSet(bits, hash, k)).isFalse();
-            assertThat(BLOCKED.setProbes(bits, hash, k)).isTrue();
-            assertThat(BLOCKED.setProbes(bits, hash, k)).isFalse();
-            assertThat(BLOCKED.probesSet(bits, hash, k)).isTrue();
+            assertThat(BitProbing.probesSet(BLOCKED, bits, hash, k)).isFalse();
+            assertThat(BitProbing.setProbes(BLOCKED, bits, hash, k)).isTrue();
+            assertThat(BitProbing.setProbes(BLOCKED, bits, hash, k)).isFalse();
+            assertThat(BitProbing.probesSet(BLOCKED, bits, hash, k)).isTrue();
             masks(hash, k, masks);
             long block = BlockedProbes.block(hash, 7);
             long expectedCount = 0;
@@ -175,31 +175,31 @@ class BitProbingTest {
         for (int i = 0; i < hashes.length; i++) {
             hashes[i] = random.nextLong();
             if (i % 2 == 0) {
-                STANDARD.setProbes(bits, hashes[i], k);
-                BLOCKED.setProbes(bits, hashes[i], k);
+                BitProbing.setProbes(STANDARD, bits, hashes[i], k);
+                BitProbing.setProbes(BLOCKED, bits, hashes[i], k);
             }
             before[i] = i % 3 == 0;
         }
         boolean[] standard = before.clone();
         boolean[] blocked = before.clone();
-        STANDARD.probesSet(bits, hashes, 10, hashes.length - 10, k, standard);
-        BLOCKED.probesSet(bits, hashes, 10, hashes.length - 10, k, blocked);
+        BitProbing.probesSet(STANDARD, bits, hashes, 10, hashes.length - 10, k, standard);
+        BitProbing.probesSet(BLOCKED, bits, hashes, 10, hashes.length - 10, k, blocked);
         for (int i = 0; i < hashes.length; i++) {
             boolean inRange = i >= 10 && i < hashes.length - 10;
-            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange ? STANDARD.probesSet(bits, hashes[i], k) : before[i]);
-            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange ? BLOCKED.probesSet(bits, hashes[i], k) : before[i]);
+            assertThat(standard[i]).as("standard %d", i).isEqualTo(inRange ? BitProbing.probesSet(STANDARD, bits, hashes[i], k) : before[i]);
+            assertThat(blocked[i]).as("blocked %d", i).isEqualTo(inRange ? BitProbing.probesSet(BLOCKED, bits, hashes[i], k) : before[i]);
         }
         // The OR forms keep every true answer and add the single answers to the false ones.
         boolean[] orStandard = before.clone();
         boolean[] orBlocked = before.clone();
-        STANDARD.orProbesSet(bits, hashes, 10, hashes.length - 10, k, orStandard);
-        BLOCKED.orProbesSet(bits, hashes, 10, hashes.length - 10, k, orBlocked);
+        BitProbing.orProbesSet(STANDARD, bits, hashes, 10, hashes.length - 10, k, orStandard);
+        BitProbing.orProbesSet(BLOCKED, bits, hashes, 10, hashes.length - 10, k, orBlocked);
         for (int i = 0; i < hashes.length; i++) {
             boolean inRange = i >= 10 && i < hashes.length - 10;
             assertThat(orStandard[i]).as("or standard %d", i)
-                    .isEqualTo(before[i] || inRange && STANDARD.probesSet(bits, hashes[i], k));
+                    .isEqualTo(before[i] || inRange && BitProbing.probesSet(STANDARD, bits, hashes[i], k));
             assertThat(orBlocked[i]).as("or blocked %d", i)
-                    .isEqualTo(before[i] || inRange && BLOCKED.probesSet(bits, hashes[i], k));
+                    .isEqualTo(before[i] || inRange && BitProbing.probesSet(BLOCKED, bits, hashes[i], k));
         }
     }
 
@@ -227,7 +227,7 @@ class BitProbingTest {
                     throw new IllegalStateException(e);
                 }
                 for (long hash : row) {
-                    BLOCKED.setProbes(bits, hash, 3);
+                    BitProbing.setProbes(BLOCKED, bits, hash, 3);
                 }
             }));
         }
@@ -239,8 +239,8 @@ class BitProbingTest {
         BitArray sequential = new BitArray(1024);
         for (long[] row : keys) {
             for (long hash : row) {
-                BLOCKED.setProbes(sequential, hash, 3);
-                assertThat(BLOCKED.probesSet(bits, hash, 3)).isTrue();
+                BitProbing.setProbes(BLOCKED, sequential, hash, 3);
+                assertThat(BitProbing.probesSet(BLOCKED, bits, hash, 3)).isTrue();
             }
         }
         assertThat(BitArrayTest.sameBits(bits, sequential)).isTrue();

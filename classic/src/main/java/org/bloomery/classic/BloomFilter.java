@@ -86,8 +86,8 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     private final BloomShape shape;
     private final long m;
     private final int k;
-    /** The layout's probe strategy, final so that each filter's calls reach one class. */
-    private final BitProbing probing;
+    /** The layout, which picks the probe strategy ({@link BitProbing}). */
+    private final BloomLayout layout;
     private final BitArray bits;
 
     BloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BitArray bits) {
@@ -96,7 +96,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
-        this.probing = shape.layout().bitProbing();
+        this.layout = shape.layout();
         this.bits = bits;
     }
 
@@ -171,12 +171,12 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
 
     @Override
     public boolean addHash(long hash) {
-        return probing.setProbes(bits, hash, k);
+        return BitProbing.setProbes(layout, bits, hash, k);
     }
 
     @Override
     public boolean mightContainHash(long hash) {
-        return probing.probesSet(bits, hash, k);
+        return BitProbing.probesSet(layout, bits, hash, k);
     }
 
     /** Tests every key without an early exit, so the cache misses of several keys overlap. */
@@ -184,7 +184,7 @@ public final class BloomFilter<T> implements MembershipFilter<T> {
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        probing.probesSet(bits, hashes, from, to, k, out);
+        BitProbing.probesSet(layout, bits, hashes, from, to, k, out);
     }
 
     /**

@@ -11,12 +11,9 @@ import org.bloomery.bloom.ProbeBatch;
  * once (one compare-and-set per word, repeated only when a racing update changed the word; one
  * plain write with a single writer) and moves the live counts once per call.
  */
-final class BlockedCounterProbing extends CounterProbing {
+final class BlockedCounterProbing {
     /** Counters in one 512-bit block. */
     static final int BLOCK_COUNTERS = BlockedProbes.BLOCK_BITS / 4;
-
-    /** The one instance: the strategy holds no state. */
-    static final BlockedCounterProbing INSTANCE = new BlockedCounterProbing();
 
     private BlockedCounterProbing() {
     }
@@ -52,8 +49,8 @@ final class BlockedCounterProbing extends CounterProbing {
         return Nibbles.get(words[base + BlockedProbes.word(r, i)], BlockedProbes.slot(hash, i, Nibbles.PER_WORD));
     }
 
-    @Override
-    boolean increment(NibbleArray counters, long hash, int k) {
+    /** {@link CounterProbing#increment(BloomLayout, NibbleArray, long, int)} in this layout. */
+    static boolean increment(NibbleArray counters, long hash, int k) {
         int base = blockBase(counters, hash);
         if (k == BlockedProbes.BLOCK_WORDS) {
             // The blocked sizing picks k = 8 from 1% down to 0.01%: rotation 0, passed as a constant
@@ -108,8 +105,7 @@ final class BlockedCounterProbing extends CounterProbing {
      * The check reads the block's words once and leaves the line in cache for the writes; with many
      * writers the check and the decrements are separate steps, as in the standard layout.
      */
-    @Override
-    boolean remove(NibbleArray counters, long hash, int k) {
+    static boolean remove(NibbleArray counters, long hash, int k) {
         int base = blockBase(counters, hash);
         if (k == BlockedProbes.BLOCK_WORDS) {
             return removeOnePerWord(counters, base, BlockedProbes.mix(hash, 0), 0, k);
@@ -163,8 +159,7 @@ final class BlockedCounterProbing extends CounterProbing {
      * Plain reads in one block, every probe tested (they all lie in one cache line, so a branch per
      * probe would cost more than the reads it saves).
      */
-    @Override
-    boolean nonZero(NibbleArray counters, long hash, int k) {
+    static boolean nonZero(NibbleArray counters, long hash, int k) {
         int base = blockBase(counters, hash);
         long[] w = counters.words();
         if (k != BlockedProbes.BLOCK_WORDS) {
@@ -196,8 +191,7 @@ final class BlockedCounterProbing extends CounterProbing {
      * long, int)} does, from the block then in cache (straight-line at k = 8, which beats testing
      * probes 1 to 7 one by one).
      */
-    @Override
-    void nonZero(NibbleArray counters, long[] hashes, int from, int to, int k, boolean[] out) {
+    static void nonZero(NibbleArray counters, long[] hashes, int from, int to, int k, boolean[] out) {
         long[] w = counters.words();
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int end = Math.min(to, start + ProbeBatch.CHUNK);
@@ -211,8 +205,8 @@ final class BlockedCounterProbing extends CounterProbing {
         }
     }
 
-    @Override
-    int minimum(NibbleArray counters, long hash, int k) {
+    /** {@link CounterProbing#minimum(BloomLayout, NibbleArray, long, int)} in this layout. */
+    static int minimum(NibbleArray counters, long hash, int k) {
         int base = blockBase(counters, hash);
         int r = BlockedProbes.rotation(hash, k);
         long[] w = counters.words();

@@ -79,8 +79,8 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     private final long m;
     private final int k;
     private final BloomShape shape;
-    /** The layout's probe strategy, final so that each filter's calls reach one class. */
-    private final CounterProbing probing;
+    /** The layout, which picks the probe strategy ({@link CounterProbing}). */
+    private final BloomLayout layout;
     private final NibbleArray counters;
 
     private CountingBloomFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
@@ -89,7 +89,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
-        this.probing = CounterProbing.of(shape.layout());
+        this.layout = shape.layout();
         this.counters = counters;
     }
 
@@ -162,13 +162,13 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        return probing.increment(counters, hash, k);
+        return CounterProbing.increment(layout, counters, hash, k);
     }
 
     /** @return true if none of the item's k counters is 0 */
     @Override
     public boolean mightContainHash(long hash) {
-        return probing.nonZero(counters, hash, k);
+        return CounterProbing.nonZero(layout, counters, hash, k);
     }
 
     /** Reads every key's counters without an early exit, so the cache misses of several keys overlap. */
@@ -176,7 +176,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        probing.nonZero(counters, hashes, from, to, k, out);
+        CounterProbing.nonZero(layout, counters, hashes, from, to, k, out);
     }
 
     /**
@@ -187,7 +187,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      */
     @Override
     public boolean removeHash(long hash) {
-        return probing.remove(counters, hash, k);
+        return CounterProbing.remove(layout, counters, hash, k);
     }
 
     /**
@@ -210,7 +210,7 @@ public final class CountingBloomFilter<T> implements MembershipFilter<T> {
      * @return 0 to 15
      */
     public int countHash(long hash) {
-        return probing.minimum(counters, hash, k);
+        return CounterProbing.minimum(layout, counters, hash, k);
     }
 
     /** @return counters at 15, which no longer go down; current without a rescan */

@@ -7,15 +7,12 @@ import org.bloomery.bloom.ProbeBatch;
  * The standard layout's counters in a {@link NibbleArray}: the k positions of {@link BloomProbes}
  * over the whole array, as the classic kind sets its bits.
  */
-final class StandardCounterProbing extends CounterProbing {
-    /** The one instance: the strategy holds no state. */
-    static final StandardCounterProbing INSTANCE = new StandardCounterProbing();
-
+final class StandardCounterProbing {
     private StandardCounterProbing() {
     }
 
-    @Override
-    boolean increment(NibbleArray counters, long hash, int k) {
+    /** {@link CounterProbing#increment(BloomLayout, NibbleArray, long, int)} in this layout. */
+    static boolean increment(NibbleArray counters, long hash, int k) {
         long m = counters.size();
         long g = hash;
         long step = BloomProbes.step(hash);
@@ -64,8 +61,7 @@ final class StandardCounterProbing extends CounterProbing {
      * A check pass, then a decrement pass: the check leaves the k words in cache, so the second
      * pass costs little more than its writes.
      */
-    @Override
-    boolean remove(NibbleArray counters, long hash, int k) {
+    static boolean remove(NibbleArray counters, long hash, int k) {
         if (!nonZero(counters, hash, k)) {
             return false;
         }
@@ -90,8 +86,7 @@ final class StandardCounterProbing extends CounterProbing {
     }
 
     /** Stops at the first counter that is 0. */
-    @Override
-    boolean nonZero(NibbleArray counters, long hash, int k) {
+    static boolean nonZero(NibbleArray counters, long hash, int k) {
         long m = counters.size();
         long g = hash;
         long step = BloomProbes.step(hash);
@@ -104,8 +99,7 @@ final class StandardCounterProbing extends CounterProbing {
     }
 
     /** Pass j reads probe j of the keys of a chunk still possibly present. */
-    @Override
-    void nonZero(NibbleArray counters, long[] hashes, int from, int to, int k, boolean[] out) {
+    static void nonZero(NibbleArray counters, long[] hashes, int from, int to, int k, boolean[] out) {
         long m = counters.size();
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int end = Math.min(to, start + ProbeBatch.CHUNK);
@@ -124,8 +118,7 @@ final class StandardCounterProbing extends CounterProbing {
     }
 
     /** Stops once a counter is 0. */
-    @Override
-    int minimum(NibbleArray counters, long hash, int k) {
+    static int minimum(NibbleArray counters, long hash, int k) {
         long m = counters.size();
         int least = Nibbles.MAX;
         long g = hash;

@@ -20,8 +20,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * BlockedProbes#cell} give.
  */
 class CounterProbingTest {
-    private static final CounterProbing STANDARD = CounterProbing.of(BloomLayout.STANDARD);
-    private static final CounterProbing BLOCKED = CounterProbing.of(BloomLayout.BLOCKED);
+    private static final BloomLayout STANDARD = BloomLayout.STANDARD;
+    private static final BloomLayout BLOCKED = BloomLayout.BLOCKED;
 
     /**
      * The probe methods against a replay through the one-counter methods: on 1024 counters and 7
@@ -43,9 +43,9 @@ class CounterProbingTest {
             for (int i = 0; i < k; i++) {
                 nonZero &= replay.get(BloomProbes.position(hash + i * step, 1024)) != 0;
             }
-            assertThat(STANDARD.nonZero(batched, hash, k)).isEqualTo(nonZero);
+            assertThat(CounterProbing.nonZero(STANDARD, batched, hash, k)).isEqualTo(nonZero);
             if (random.nextInt(3) == 0) {
-                assertThat(STANDARD.remove(batched, hash, k)).as("remove answers whether every counter was above 0")
+                assertThat(CounterProbing.remove(STANDARD, batched, hash, k)).as("remove answers whether every counter was above 0")
                         .isEqualTo(nonZero);
                 if (nonZero) {
                     for (int i = 0; i < k; i++) {
@@ -57,7 +57,7 @@ class CounterProbingTest {
                 for (int i = 0; i < k; i++) {
                     anyWasZero |= replay.increment(BloomProbes.position(hash + i * step, 1024)) == 0;
                 }
-                assertThat(STANDARD.increment(batched, hash, k)).isEqualTo(anyWasZero);
+                assertThat(CounterProbing.increment(STANDARD, batched, hash, k)).isEqualTo(anyWasZero);
             }
         }
         long nonZero = 0;
@@ -101,10 +101,10 @@ class CounterProbingTest {
                 nonZero &= value != 0;
                 least = Math.min(least, value);
             }
-            assertThat(BLOCKED.nonZero(batched, hash, k)).isEqualTo(nonZero);
-            assertThat(BLOCKED.minimum(batched, hash, k)).isEqualTo(least);
+            assertThat(CounterProbing.nonZero(BLOCKED, batched, hash, k)).isEqualTo(nonZero);
+            assertThat(CounterProbing.minimum(BLOCKED, batched, hash, k)).isEqualTo(least);
             if (random.nextInt(3) == 0) {
-                assertThat(BLOCKED.remove(batched, hash, k)).as("remove answers whether every counter was above 0")
+                assertThat(CounterProbing.remove(BLOCKED, batched, hash, k)).as("remove answers whether every counter was above 0")
                         .isEqualTo(nonZero);
                 if (nonZero) {
                     for (int i = 0; i < k; i++) {
@@ -116,7 +116,7 @@ class CounterProbingTest {
                 for (int i = 0; i < k; i++) {
                     anyWasZero |= replay.increment(base + BlockedProbes.cell(hash, i, k, 128)) == 0;
                 }
-                assertThat(BLOCKED.increment(batched, hash, k)).isEqualTo(anyWasZero);
+                assertThat(CounterProbing.increment(BLOCKED, batched, hash, k)).isEqualTo(anyWasZero);
             }
             hashes[op % hashes.length] = random.nextLong();
         }
@@ -131,11 +131,11 @@ class CounterProbingTest {
         assertThat(batched.saturatedCount()).isEqualTo(saturated);
         assertThat(saturated).as("counters saturated along the way").isPositive();
         boolean[] out = new boolean[hashes.length];
-        for (CounterProbing probing : new CounterProbing[] {BLOCKED, STANDARD}) {
-            probing.nonZero(batched, hashes, 5, hashes.length - 3, k, out);
+        for (BloomLayout layout : BloomLayout.values()) {
+            CounterProbing.nonZero(layout, batched, hashes, 5, hashes.length - 3, k, out);
             for (int i = 5; i < hashes.length - 3; i++) {
-                assertThat(out[i]).as("batch answer %d, %s", i, probing.getClass().getSimpleName())
-                        .isEqualTo(probing.nonZero(batched, hashes[i], k));
+                assertThat(out[i]).as("batch answer %d, %s", i, layout)
+                        .isEqualTo(CounterProbing.nonZero(layout, batched, hashes[i], k));
             }
         }
     }

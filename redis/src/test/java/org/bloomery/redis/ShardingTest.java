@@ -13,6 +13,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.bloomery.bloom.BitArray;
+import org.bloomery.bloom.BitProbing;
 import org.bloomery.bloom.BlockedProbes;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
@@ -22,9 +23,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The blocked layout split over shards: concatenated in shard order, the shards hold exactly the
- * bits an in-process blocked bit array ({@link BloomLayout#BLOCKED}'s {@link org.bloomery.bloom.BitProbing#setProbes}) holds for the same items,
- * whatever the number of shards (even when it does not divide the blocks); each item's k counters
- * sit in its block's shard; and the standard layout refuses more than one shard.
+ * bits an in-process blocked bit array holds for the same items (set by {@link
+ * BitProbing#setProbes(BloomLayout, BitArray, long, int)}), whatever the number of shards (even when it
+ * does not divide the blocks); each item's k counters sit in its block's shard; and the standard
+ * layout refuses more than one shard.
  */
 class ShardingTest extends OnSharedServer {
     private static final long SEED = 0x5EED_5AL;
@@ -45,7 +47,7 @@ class ShardingTest extends OnSharedServer {
         long[] hashes = new long[ITEMS];
         for (int i = 0; i < ITEMS; i++) {
             hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
-            BloomLayout.BLOCKED.bitProbing().setProbes(expected, hashes[i], shape.hashes());
+            BitProbing.setProbes(BloomLayout.BLOCKED, expected, hashes[i], shape.hashes());
         }
         filter.addAllHashes(hashes);
         ByteArrayOutputStream all = new ByteArrayOutputStream();

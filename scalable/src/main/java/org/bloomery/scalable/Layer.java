@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.bloom.BitArray;
 import org.bloomery.bloom.BitProbing;
+import org.bloomery.bloom.BloomLayout;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 
@@ -18,14 +19,14 @@ final class Layer {
     private final BitArray bits;
     private final AtomicLong items;
     private final int k;
-    /** The layout's probe strategy, the same for every layer of a filter. */
-    private final BitProbing probing;
+    /** The layout, the same for every layer of a filter; it picks the probe strategy ({@link BitProbing}). */
+    private final BloomLayout layout;
 
     private Layer(LayerPlan plan, BitArray bits, long items) {
         this.plan = plan;
         this.bits = bits;
         this.k = plan.shape().hashes();
-        this.probing = plan.shape().layout().bitProbing();
+        this.layout = plan.shape().layout();
         this.items = new AtomicLong(items);
     }
 
@@ -59,7 +60,7 @@ final class Layer {
 
     /** @return whether every one of the item's k bits is set */
     boolean mightContain(long hash) {
-        return probing.probesSet(bits, hash, k);
+        return BitProbing.probesSet(layout, bits, hash, k);
     }
 
     /**
@@ -67,7 +68,7 @@ final class Layer {
      * that overlaps the keys' cache misses and skips keys already answered true.
      */
     void orMightContain(long[] hashes, int from, int to, boolean[] out) {
-        probing.orProbesSet(bits, hashes, from, to, k, out);
+        BitProbing.orProbesSet(layout, bits, hashes, from, to, k, out);
     }
 
     /**
@@ -90,7 +91,7 @@ final class Layer {
 
     /** Sets the item's k bits; call after {@link #tryReserve} succeeded. */
     void insert(long hash) {
-        probing.setProbes(bits, hash, k);
+        BitProbing.setProbes(layout, bits, hash, k);
     }
 
     /** @return items inserted into this layer */
