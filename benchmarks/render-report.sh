@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Renders a comparison report page (report/index.html by default) to PNGs with headless Chromium and
 # headless Firefox, to look at the page as readers with either browser would:
-#   ./compare/render-report.sh [PAGE] [PNG-PREFIX] [WIDTHxHEIGHT]
+#   ./benchmarks/render-report.sh [PAGE] [PNG-PREFIX] [WIDTHxHEIGHT]
 # writes PREFIX.chromium.png and PREFIX.firefox.png for each browser found (Debian: apt-get install -y
 # chromium firefox-esr). Not part of the build.
 set -euo pipefail

@@ -2,7 +2,7 @@
 # Counts the instructions a redis-server executes for one CheckCost workload: deterministic for a
 # given server binary, client version and workload, whatever else the machine is doing.
 #   usage: run.sh COMPARE_JAR CLASSES_DIR KIND PHASE
-#   COMPARE_JAR  a bloomery-compare.jar of the version to measure (the client code)
+#   COMPARE_JAR  a benchmarks/target/bloomery-benchmarks.jar of the version to measure (the client code)
 #   CLASSES_DIR  where `javac -cp COMPARE_JAR -d CLASSES_DIR CheckCost.java` put CheckCost.class
 #   KIND         classic | counting | scalable;   PHASE  batchAdd | batchQuery | add | query | none
 # Needs valgrind and BLOOMERY_REDIS_SERVER naming a redis-server binary (the tests' embedded one is

@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
         description = {"Runs identical workloads over every Bloomery kind found and the peer libraries, and"
                 + " writes report.md (also printed to stdout), results.csv and index.html.",
             "Throughput is timed around whole phases of one pass: a report figure; use the JMH suite"
-                + " (compare/target/benchmarks.jar) for micro-benchmarks."})
+                + " (benchmarks/target/benchmarks.jar) for micro-benchmarks."})
 final class CompareCommand implements Callable<Integer> {
     /** The default n. */
     static final int DEFAULT_N = 1_000_000;
@@ -145,7 +145,7 @@ final class CompareCommand implements Callable<Integer> {
     private boolean full;
 
     @Option(names = "--jmh", paramLabel = "FILE",
-            description = "A JMH result file (java -jar compare/target/benchmarks.jar ... -rf json -rff FILE) to add"
+            description = "A JMH result file (java -jar benchmarks/target/benchmarks.jar ... -rf json -rff FILE) to add"
                     + " to the report as a table and a chart; also writes performance.md, the README's performance"
                     + " table.")
     private Path jmh;

@@ -64,7 +64,7 @@ public final class FastFilterContestant implements Contestant {
 
     /**
      * The entrant {@code fastfilter-counting}: {@code CountingBloom}, 4-bit counters. It corrupts a
-     * neighbouring counter on overflow and underflow (see the compare module's tests).
+     * neighbouring counter on overflow and underflow (see the benchmarks module's tests).
      *
      * @return the entrant
      */

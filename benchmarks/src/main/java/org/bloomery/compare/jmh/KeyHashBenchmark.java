@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * per call before probing, and what reading a string's chars alone costs. With {@code -prof gc} the
  * Bloomery rows show 0 B/op.
  * Warm-up as in {@link MembershipBenchmark}, for the same reason.
- * <pre>java -jar compare/target/benchmarks.jar KeyHashBenchmark -f 1 -prof gc</pre>
+ * <pre>java -jar benchmarks/target/benchmarks.jar KeyHashBenchmark -f 1 -prof gc</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

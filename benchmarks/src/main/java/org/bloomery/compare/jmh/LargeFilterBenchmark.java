@@ -47,11 +47,11 @@ import org.openjdk.jmh.infra.Blackhole;
  * memory}, the loop and batch benchmarks a Bloomery contestant (any kind found, {@code -blocked} for
  * its blocked layout); other combinations fail at their first call and JMH goes on. The runs documented in the README:
  * <pre>
- * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.randomRead' -p contestant=memory
- * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.absent$' \
+ * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.randomRead' -p contestant=memory
+ * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.absent$' \
  *     -p contestant=classic,classic-blocked,guava,fastfilter-blocked
- * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.absent(Loop|Batch)' -p contestant=classic,classic-blocked
- * java -jar compare/target/benchmarks.jar 'LargeFilterBenchmark.absent(Hashed|Mixed)?$' -p contestant=classic-blocked
+ * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.absent(Loop|Batch)' -p contestant=classic,classic-blocked
+ * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.absent(Hashed|Mixed)?$' -p contestant=classic-blocked
  * </pre>
  */
 @State(Scope.Benchmark)

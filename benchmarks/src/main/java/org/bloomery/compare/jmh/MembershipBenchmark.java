@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * 10× its settled speed) for its first 6–8 seconds of JIT compilation on this kind of machine, and a
  * shorter warm-up would measure that phase. The whole suite is one fork of each of the 228
  * parameter combinations here plus {@link RemoveBenchmark}'s, about 15 s each:
- * <pre>java -jar compare/target/benchmarks.jar -f 1</pre>
+ * <pre>java -jar benchmarks/target/benchmarks.jar -f 1</pre>
  * A subset: {@code -p contestant=classic,guava -p keyType=long -p fpp=0.01}; one benchmark: add its
  * name as a regular expression, e.g. {@code MembershipBenchmark.mightContainAbsent}. A kind missing
  * from the jar fails its own parameter combinations at setup and the run goes on.

@@ -36,7 +36,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       present or absent hashes; the {@link Answers} counters prove the answers (no present key
  *       answered false; the absent share answered true is the fpp).</li>
  * </ul>
- * <pre>java -jar compare/target/benchmarks.jar StaticFilterBenchmark -f 1</pre>
+ * <pre>java -jar benchmarks/target/benchmarks.jar StaticFilterBenchmark -f 1</pre>
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

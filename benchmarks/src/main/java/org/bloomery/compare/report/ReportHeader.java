@@ -10,7 +10,7 @@ import org.bloomery.compare.workload.Plan;
 /** The header lines and the reading guide, shared by the Markdown and HTML reports. */
 final class ReportHeader {
     /** The short JMH command documented in the benchmark class. */
-    static final String JMH_COMMAND = "java -jar compare/target/benchmarks.jar -f 1";
+    static final String JMH_COMMAND = "java -jar benchmarks/target/benchmarks.jar -f 1";
 
     private ReportHeader() {
     }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The JMH import on a recorded file: {@code jmh-membership.json} is the {@code -rf json} output of a
- * short real run of the suite ({@code java -jar compare/target/benchmarks.jar MembershipBenchmark
+ * short real run of the suite ({@code java -jar benchmarks/target/benchmarks.jar MembershipBenchmark
  * -p contestant=classic,guava -p keyType=string,long -p fpp=0.01 -f 1 -wi 1 -w 1s -i 3 -r 1s}) on a
  * busy shared machine, so its figures are slow and noisy; only their transfer is tested.
  */
