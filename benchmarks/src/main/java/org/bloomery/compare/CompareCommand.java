@@ -34,10 +34,12 @@ import org.bloomery.compare.workload.Comparison;
 import org.bloomery.compare.workload.Plan;
 import org.bloomery.compare.workload.Progress;
 import org.bloomery.compare.workload.Result;
+import org.bloomery.compare.workload.RunEstimate;
 import org.bloomery.compare.workload.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
@@ -75,6 +77,21 @@ final class CompareCommand implements Callable<Integer> {
     static final String REDIS_WORKLOAD = "redis";
     /** Share of the heap the key arrays may take; filters and exact sets need the rest. */
     private static final double KEY_HEAP_SHARE = 0.6;
+    /**
+     * The n of {@code --quick}, which stands for options given on the command line (options given
+     * explicitly win): n = 5·10^5 instead of 10^6 (the filters still larger than a 512 KiB L2
+     * cache), 3 rounds instead of 5, and every workload but {@code scaling} (whose sizes do not
+     * follow n) and {@code threads}; every kind and peer, both fpps and both key types still run,
+     * so the report still chooses. About a minute on a quiet 2-core machine.
+     */
+    static final int QUICK_N = 500_000;
+    /** The rounds of {@code --quick}. */
+    static final int QUICK_ROUNDS = 3;
+    /** The workloads of {@code --quick}. */
+    static final String QUICK_WORKLOADS = "uniform,churn,growth,exact,static,redis";
+    /** {@code --quick} as the options it stands for, for its help. */
+    static final String QUICK_OPTIONS = "--n " + QUICK_N + " --rounds " + QUICK_ROUNDS + " --workload "
+            + QUICK_WORKLOADS;
 
     @Spec
     private CommandSpec spec;
@@ -139,6 +156,12 @@ final class CompareCommand implements Callable<Integer> {
                     + " 10^7 (default: ${DEFAULT-VALUE}).")
     private int scalingMax;
 
+    @Option(names = "--quick",
+            description = "A quick run, about a minute on a quiet 2-core machine: the same as " + QUICK_OPTIONS
+                    + " (an option given explicitly wins). Every kind and peer still runs, and the report still"
+                    + " chooses.")
+    private boolean quick;
+
     @Option(names = "--full",
             description = "Run the largest sizes: the scaling workload up to 10^7 string keys and 10^8 long keys"
                     + " (a long run; give the JVM a large heap).")
@@ -164,6 +187,9 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        // Where no redis-server can start, a run that did not ask for the redis workload by name goes on without it.
+        boolean redisOptional = redisUri == null && workloads == null;
+        applyQuick();
         Lineup.Kinds found = foundKinds();
         Plan plan = plan(found);
         int sharedKeys = runsRedis() ? redisKeys() : 0;
@@ -172,18 +198,19 @@ final class CompareCommand implements Callable<Integer> {
         checkHeap(plan);
         Machine machine = Machine.current();
         long start = System.nanoTime();
-        Comparison comparison = new Comparison(plan, new Progress(spec.commandLine().getErr(),
-                System.console() != null));
+        PrintWriter err = spec.commandLine().getErr();
+        Comparison comparison = new Comparison(plan, new Progress(err, System.console() != null));
+        RedisComparison.Settings settings = redisSettings(plan, sharedKeys);
+        err.println(expectation(plan, estimate(comparison, settings)));
+        err.flush();
         List<Result> results = comparison.run();
         Optional<SharedRun> shared = Optional.empty();
         String redisSkipped = null;
         if (runsRedis()) {
-            RedisComparison.Settings settings = new RedisComparison.Settings(sharedKeys, plan.fpps().get(0),
-                    REDIS_THREADS, REDIS_BATCH, seed);
             try {
-                shared = Optional.of(RedisComparison.run(redisUri, settings, spec.commandLine().getErr()));
+                shared = Optional.of(RedisComparison.run(redisUri, settings, err));
             } catch (IllegalStateException e) {
-                if (redisUri != null || workloads != null) {
+                if (!redisOptional) {
                     throw e;
                 }
                 // The default run goes on without it, and says why, where no redis-server can start.
@@ -207,7 +234,6 @@ final class CompareCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(Format.MD.render(report));
         stdout.flush();
-        PrintWriter err = spec.commandLine().getErr();
         for (Format format : chosen) {
             err.println("wrote " + out.resolve(format.fileName()));
         }
@@ -218,17 +244,81 @@ final class CompareCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Applies {@code --quick}: each of its options that was not given explicitly takes the preset's
+     * value ({@link #QUICK_OPTIONS}).
+     */
+    private void applyQuick() {
+        if (!quick) {
+            return;
+        }
+        if (full) {
+            throw bad("--quick and --full ask for opposite runs: give one of them");
+        }
+        ParseResult parsed = spec.commandLine().getParseResult();
+        if (!parsed.hasMatchedOption("--n")) {
+            n = QUICK_N;
+        }
+        if (!parsed.hasMatchedOption("--rounds")) {
+            rounds = QUICK_ROUNDS;
+        }
+        if (workloads == null) {
+            workloads = List.of(QUICK_WORKLOADS.split(","));
+        }
+    }
+
+    /**
+     * The plan of this command line, {@code --quick} applied, without running it.
+     *
+     * @return the plan
+     */
+    Plan resolvedPlan() {
+        applyQuick();
+        return plan(foundKinds());
+    }
+
+    /**
+     * How long the run should take: the comparison's heats and, when it runs, the redis workload.
+     *
+     * @param comparison the comparison of the run's plan, not yet run
+     * @param settings the redis workload's settings
+     * @return the estimate
+     */
+    RunEstimate estimate(Comparison comparison, RedisComparison.Settings settings) {
+        RunEstimate estimate = comparison.estimate();
+        if (runsRedis()) {
+            estimate.addSeconds(RedisComparison.expectedSeconds(settings));
+        }
+        return estimate;
+    }
+
+    /** The redis workload's settings for a plan: its keys, the plan's first fpp and seed. */
+    RedisComparison.Settings redisSettings(Plan plan, int keys) {
+        return new RedisComparison.Settings(keys, plan.fpps().get(0), REDIS_THREADS, REDIS_BATCH, seed);
+    }
+
+    /**
+     * The line printed before the first workload: what the run holds (workloads × filters × n ×
+     * rounds) and how long it should take.
+     */
+    private String expectation(Plan plan, RunEstimate estimate) {
+        return String.format(Locale.ROOT, "bloomery: %d workloads × %d filters × n = %,d × %d rounds, %s keys:"
+                + " expect %s on a quiet 2-core machine (longer when the machine is busy).",
+                plan.workloads().size() + (runsRedis() ? 1 : 0), plan.filters().size(), plan.n(), plan.rounds(),
+                String.join(" and ", plan.keyTypes().stream().map(KeyType::label).toList()), estimate.describe());
+    }
+
     /** Client threads of the redis workload's multi-threaded phases. */
     private static final int REDIS_THREADS = 8;
     /** Keys per batch of the redis workload. */
     private static final int REDIS_BATCH = 1_000;
 
     /** Whether the redis workload runs: by default, or when --workload names it. */
-    private boolean runsRedis() {
+    boolean runsRedis() {
         return workloads == null || workloads.stream().anyMatch(w -> w.trim().equalsIgnoreCase(REDIS_WORKLOAD));
     }
 
-    private int redisKeys() {
+    int redisKeys() {
         int keys = redisN != null ? redisN : full ? FULL_REDIS_N : DEFAULT_REDIS_N;
         if (keys < 1000 || keys > 100_000_000) {
             throw bad("--redis-n must be in [1000, 100000000], got " + keys);

@@ -33,6 +33,7 @@ class BadArgumentsTest {
                 Arguments.of(new String[] {"--workload", "threads"}, "--threads T"),
                 Arguments.of(new String[] {"--scaling-max", "0"}, "--scaling-max must be at least 1, got 0"),
                 Arguments.of(new String[] {"--redis-n", "10"}, "--redis-n must be in [1000, 100000000], got 10"),
+                Arguments.of(new String[] {"--quick", "--full"}, "--quick and --full ask for opposite runs"),
                 Arguments.of(new String[] {"--option", "nosuch.key=1"}, "kind 'nosuch'"),
                 Arguments.of(new String[] {"--option", "novalue"}, "novalue"),
                 Arguments.of(new String[] {"--frobnicate"}, "--frobnicate"));

@@ -81,6 +81,15 @@ class CompareCommandTest {
     }
 
     @Test
+    void saysWhatItWillRunAndHowLongBeforeTheFirstWorkload() {
+        String stderr = run.stderr();
+        int estimate = stderr.indexOf("bloomery: 8 workloads × ");
+        assertThat(estimate).as(stderr).isNotNegative().isLessThan(stderr.indexOf("uniform · string keys"));
+        assertThat(stderr.substring(estimate)).containsPattern("× n = 2,000 × 3 rounds, string and long keys:"
+                + " expect about \\d+–\\d+ (seconds|minutes) on a quiet 2-core machine");
+    }
+
+    @Test
     void everyContestantAppearsInTheCsvAndTheMarkdown() throws IOException {
         String markdown = Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8);
         List<String> names = new ArrayList<>();

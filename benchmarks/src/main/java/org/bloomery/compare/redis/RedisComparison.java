@@ -70,8 +70,29 @@ public final class RedisComparison {
 
     /** Keys of the untimed warm-up pass on a scratch filter. */
     private static final int WARM_UP_KEYS = 10_000;
+    /** The contestants that run every phase (redis-classic, redis-counting, redisson). */
+    private static final int CONTESTANTS = 3;
+    /**
+     * Seconds of the parts of a run taken as fixed (starting the server, the growth rows), and
+     * milliseconds per key of one contestant (its warm-up and its phases, each key added and
+     * queried several times), for {@link #expectedSeconds}. Calibrated as the comparison's own
+     * costs are (see {@code RunEstimate}): this workload's share of the CPU time of one default run
+     * (n = 2,000), scaled to a quiet machine.
+     */
+    private static final double FIXED_SECONDS = 1.4;
+    private static final double MILLIS_PER_KEY = 0.31;
 
     private RedisComparison() {
+    }
+
+    /**
+     * How long {@link #run} should take on a quiet 2-core machine with an embedded server.
+     *
+     * @param settings what would run
+     * @return seconds, roughly
+     */
+    public static double expectedSeconds(Settings settings) {
+        return FIXED_SECONDS + MILLIS_PER_KEY / 1e3 * CONTESTANTS * (Math.min(settings.n(), WARM_UP_KEYS) + settings.n());
     }
 
     /**

@@ -25,9 +25,12 @@ public final class Comparison {
     private final Plan plan;
     private final Progress progress;
     private final List<String> notes = new ArrayList<>();
+    /** The heats of each key type, in the order of the plan's key types. */
+    private final List<List<Heat>> heatsByType = new ArrayList<>();
+    private final RunEstimate estimate = new RunEstimate();
 
     /**
-     * A comparison.
+     * A comparison, its heats laid out (nothing runs yet).
      *
      * @param plan what to run
      * @param progress where to report progress
@@ -35,6 +38,26 @@ public final class Comparison {
     public Comparison(Plan plan, Progress progress) {
         this.plan = plan;
         this.progress = progress;
+        for (KeyType type : plan.keyTypes()) {
+            List<Heat> heats = new ArrayList<>();
+            for (Workload workload : plan.workloads()) {
+                List<Heat> laid = workload.heats(plan, type);
+                estimate.addHeats(workload, type, laid, plan);
+                laid.forEach(heat -> heats.add(new Heat(workload.label() + " · " + type.label()
+                        + " keys · " + heat.label(), heat.lanes(), heat.rounds())));
+            }
+            heatsByType.add(heats);
+            estimate.addSetUp(type, (long) plan.presentKeys(type) + plan.absentKeys() + warmUpKeys());
+        }
+    }
+
+    /**
+     * How long {@link #run()} should take, from its heats, before it runs.
+     *
+     * @return the estimate; the caller may add the parts of the run that are not heats
+     */
+    public RunEstimate estimate() {
+        return estimate;
     }
 
     /**
@@ -43,17 +66,7 @@ public final class Comparison {
      * @return the results, ordered by workload, key type, then heat (fpp or size) and contestant
      */
     public List<Result> run() {
-        List<List<Heat>> heatsByType = new ArrayList<>();
-        int steps = 0;
-        for (KeyType type : plan.keyTypes()) {
-            List<Heat> heats = new ArrayList<>();
-            for (Workload workload : plan.workloads()) {
-                workload.heats(plan, type).forEach(heat -> heats.add(new Heat(workload.label() + " · " + type.label()
-                        + " keys · " + heat.label(), heat.lanes(), heat.rounds())));
-            }
-            heatsByType.add(heats);
-            steps += heats.stream().mapToInt(heat -> heat.rounds(plan)).sum();
-        }
+        int steps = heatsByType.stream().flatMap(List::stream).mapToInt(heat -> heat.rounds(plan)).sum();
         progress.begin(steps);
         KeyGenerator generator = new KeyGenerator(plan.seed());
         List<Result> results = new ArrayList<>();
@@ -93,6 +106,17 @@ public final class Comparison {
             notes.addAll(lane.notes());
         }
         return results;
+    }
+
+    /** Keys the warm-up of one key type adds, summed over its contestants and passes. */
+    private long warmUpKeys() {
+        long contestants = plan.incremental().size() + (plan.runs(Workload.EXACT) ? plan.exactSets().size() : 0);
+        if (plan.runs(Workload.STATIC)) {
+            for (double fpp : plan.fpps()) {
+                contestants += StaticWorkload.contestants(plan, fpp).size();
+            }
+        }
+        return (long) WARM_UP_PASSES * Math.min(WARM_UP_KEYS, plan.n()) * contestants;
     }
 
     /**
