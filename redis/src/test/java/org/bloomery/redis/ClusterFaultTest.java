@@ -9,34 +9,23 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.contract.TestKeys;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
 import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
- * A master of a three-node Redis Cluster killed ({@code SIGKILL}) under each shared kind: calls
- * that need its slots fail with the typed exception and none answers "absent" for an added item;
- * the node restarted with its append-only file answers as before; restarted without its data, its
- * keys are reported lost ({@link RedisDataLostException}), never answered "absent".
+ * A master of a three-node Redis Cluster (the test JVM's shared one, {@link RedisCluster#shared()})
+ * killed ({@code SIGKILL}) under every shared kind at once: calls that need its slots fail with the
+ * typed exception and none answers "absent" for an added item; the node restarted with its data
+ * (its snapshot, saved just before the kill, as persistence would have kept it) answers as before;
+ * restarted without its data, its keys are reported lost ({@link RedisDataLostException}), never
+ * answered "absent". The kinds share each kill and restart (a restarted master serves only after
+ * about 2 s), and the test leaves the cluster ok for the other classes that use it.
  */
 class ClusterFaultTest {
     private static final long SEED = 0xC1_FA17L;
     private static final int ITEMS = 3_000;
     private static final int TIMEOUT_MILLIS = 500;
-    private static RedisCluster cluster;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = RedisCluster.start(true);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
-    }
 
     /** {@code redis-classic} and {@code redis-counting} in 6 shards over the 3 nodes; scalable in one slot. */
     private static FilterSpec spec(SharedKind kind) {
@@ -64,69 +53,98 @@ class ClusterFaultTest {
         }
     }
 
-    @ParameterizedTest(name = "{0}")
-    @EnumSource(SharedKind.class)
-    void aKilledMasterFailsItsCallsAndAnswersAsBeforeOnceBack(SharedKind kind) {
-        try (JedisCluster client = cluster.client(TIMEOUT_MILLIS)) {
+    /** One kind's filter under test, with the hashes of its items. */
+    private record Guarded(SharedKind kind, String name, MembershipFilter<Long> filter, List<String> keys,
+                           long[] hashes) {
+        static Guarded open(JedisCluster client, SharedKind kind) {
             String name = "guard-" + kind.ordinal();
             MembershipFilter<Long> filter = kind.open(client, name, spec(kind));
-            List<String> keys = SharedKind.keys(filter);
             long[] hashes = new long[ITEMS];
             for (int i = 0; i < ITEMS; i++) {
                 hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED + kind.ordinal(), i));
             }
             SharedKind.addAll(filter, hashes);
-            int lost = nodeOf(filter, keys, hashes[0]);
+            return new Guarded(kind, name, filter, SharedKind.keys(filter), hashes);
+        }
 
+        boolean onNode(long hash, int node) {
+            return nodeOf(filter, keys, hash) == node;
+        }
+    }
+
+    @Test
+    void aKilledMasterFailsItsCallsAndAnswersAsBeforeOnceBack() {
+        RedisCluster cluster = RedisCluster.shared();
+        try (JedisCluster client = cluster.client(TIMEOUT_MILLIS)) {
+            List<Guarded> guarded = Arrays.stream(SharedKind.values()).map(kind -> Guarded.open(client, kind)).toList();
+            // The scalable filter's keys share one slot: its node is the one to lose. The others'
+            // six shards lie two on each node.
+            Guarded scalable = guarded.get(SharedKind.SCALABLE.ordinal());
+            int lost = nodeOf(scalable.filter(), scalable.keys(), scalable.hashes()[0]);
+
+            cluster.save(lost);
             cluster.kill(lost);
-            int failed = 0;
-            for (int i = 0; i < 100; i++) {
-                long hash = hashes[i];
-                if (nodeOf(filter, keys, hash) == lost) {
-                    assertThatThrownBy(() -> filter.mightContainHash(hash)).isInstanceOf(RedisFilterException.class)
-                            .hasMessageContaining("'" + name + "'");
-                    failed++;
-                } else {
-                    assertThat(filter.mightContainHash(hash)).as("item #%d on a live node", i).isTrue();
+            try {
+                for (Guarded g : guarded) {
+                    int failed = 0;
+                    for (int i = 0; i < 100; i++) {
+                        long hash = g.hashes()[i];
+                        if (g.onNode(hash, lost)) {
+                            assertThatThrownBy(() -> g.filter().mightContainHash(hash)).as("%s", g.kind())
+                                    .isInstanceOf(RedisFilterException.class).hasMessageContaining("'" + g.name() + "'");
+                            failed++;
+                        } else {
+                            assertThat(g.filter().mightContainHash(hash)).as("%s item #%d on a live node", g.kind(), i)
+                                    .isTrue();
+                        }
+                    }
+                    assertThat(failed).as("%s items whose key was on the killed node", g.kind()).isPositive();
+                    assertThatThrownBy(() -> SharedKind.mightContainAll(g.filter(), g.hashes())).as("%s", g.kind())
+                            .isInstanceOf(RedisFilterException.class);
+                    assertThatThrownBy(() -> SharedKind.addAll(g.filter(), g.hashes())).as("%s", g.kind())
+                            .isInstanceOf(RedisFilterException.class)
+                            .satisfies(e -> assertThat(((RedisFilterException) e).firstUnconfirmed()).isPresent());
                 }
+            } finally {
+                cluster.restart(lost);
             }
-            assertThat(failed).as("items whose key was on the killed node").isPositive();
-            assertThatThrownBy(() -> SharedKind.mightContainAll(filter, hashes)).isInstanceOf(RedisFilterException.class);
-            assertThatThrownBy(() -> SharedKind.addAll(filter, hashes)).isInstanceOf(RedisFilterException.class)
-                    .satisfies(e -> assertThat(((RedisFilterException) e).firstUnconfirmed()).isPresent());
-
-            cluster.restart(lost);
-            reconnect(filter, hashes[0]);
-            assertThat(SharedKind.mightContainAll(filter, hashes)).as("after the node came back with its data")
-                    .doesNotContain(false);
-            for (int i = 0; i < 100; i++) {
-                assertThat(filter.mightContainHash(hashes[i])).isTrue();
+            for (Guarded g : guarded) {
+                reconnect(g.filter(), g.hashes()[0]);
+                assertThat(SharedKind.mightContainAll(g.filter(), g.hashes()))
+                        .as("%s after the node came back with its data", g.kind()).doesNotContain(false);
+                for (int i = 0; i < 100; i++) {
+                    assertThat(g.filter().mightContainHash(g.hashes()[i])).as("%s", g.kind()).isTrue();
+                }
             }
 
             cluster.kill(lost);
             cluster.wipe(lost);
             cluster.restart(lost);
-            reconnect(filter, hashes[0]);
-            for (int i = 0; i < 100; i++) {
-                long hash = hashes[i];
-                if (nodeOf(filter, keys, hash) == lost) {
-                    assertThatThrownBy(() -> filter.mightContainHash(hash)).isInstanceOf(RedisDataLostException.class)
-                            .hasMessageContaining("missing");
-                } else {
-                    assertThat(filter.mightContainHash(hash)).isTrue();
+            for (Guarded g : guarded) {
+                reconnect(g.filter(), g.hashes()[0]);
+                for (int i = 0; i < 100; i++) {
+                    long hash = g.hashes()[i];
+                    if (g.onNode(hash, lost)) {
+                        assertThatThrownBy(() -> g.filter().mightContainHash(hash)).as("%s", g.kind())
+                                .isInstanceOf(RedisDataLostException.class).hasMessageContaining("missing");
+                    } else {
+                        assertThat(g.filter().mightContainHash(hash)).as("%s", g.kind()).isTrue();
+                    }
                 }
+                assertThatThrownBy(() -> SharedKind.mightContainAll(g.filter(), Arrays.copyOf(g.hashes(), 100)))
+                        .as("%s", g.kind()).isInstanceOf(RedisDataLostException.class);
+                if (g.kind() != SharedKind.SCALABLE) {
+                    // Its shards lie on every node: the name holds part of a filter, which does not open.
+                    // (A scalable filter's keys all lay on the wiped node: its name is free again.)
+                    assertThatThrownBy(() -> g.kind().open(client, g.name(), spec(g.kind()))).as("%s", g.kind())
+                            .isInstanceOf(RedisDataLostException.class);
+                }
+                RedisFilters.drop(client, g.kind().toString(), g.name(), spec(g.kind()));
+                MembershipFilter<Long> rebuilt = g.kind().open(client, g.name(), spec(g.kind()));
+                SharedKind.addAll(rebuilt, g.hashes());
+                assertThat(SharedKind.mightContainAll(rebuilt, g.hashes())).as("%s rebuilt after a drop", g.kind())
+                        .doesNotContain(false);
             }
-            assertThatThrownBy(() -> SharedKind.mightContainAll(filter, Arrays.copyOf(hashes, 100)))
-                    .isInstanceOf(RedisDataLostException.class);
-            if (kind != SharedKind.SCALABLE) {
-                // Its shards lie on every node: the name holds part of a filter, which does not open.
-                // (A scalable filter's keys all lay on the wiped node: its name is free again.)
-                assertThatThrownBy(() -> kind.open(client, name, spec(kind))).isInstanceOf(RedisDataLostException.class);
-            }
-            RedisFilters.drop(client, kind.toString(), name, spec(kind));
-            MembershipFilter<Long> rebuilt = kind.open(client, name, spec(kind));
-            SharedKind.addAll(rebuilt, hashes);
-            assertThat(SharedKind.mightContainAll(rebuilt, hashes)).as("rebuilt after a drop").doesNotContain(false);
         }
     }
 }

@@ -14,7 +14,6 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.Race;
 import org.bloomery.api.contract.TestKeys;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -24,10 +23,11 @@ import redis.clients.jedis.JedisCluster;
 import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
- * A 12-shard filter on a three-node Redis Cluster: its shards spread over every node, eight client
- * threads add and query disjoint keys with no false negative, and after one node stops, items whose
- * shard lived there fail with the typed exception within the timeout while the others still answer;
- * batch queries racing uploads over the 12 shards see the old filter or the new one, never a mix.
+ * A 12-shard filter on a three-node Redis Cluster (the test JVM's shared one, {@link
+ * RedisCluster#shared()}): its shards spread over every node, eight client threads add and query
+ * disjoint keys with no false negative, and after one node stops, items whose shard lived there
+ * fail with the typed exception within the timeout while the others still answer; batch queries
+ * racing uploads over the 12 shards see the old filter or the new one, never a mix.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterTest {
@@ -35,17 +35,11 @@ class ClusterTest {
     private static final int THREADS = 8;
     private static final int PER_THREAD = 2_000;
     private static final int TIMEOUT_MILLIS = 300;
-    /** One cluster for the class; the test that stops a node runs last. */
     private static RedisCluster cluster;
 
     @BeforeAll
-    static void startCluster() {
-        cluster = RedisCluster.start();
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        cluster.close();
+    static void joinCluster() {
+        cluster = RedisCluster.shared();
     }
 
     @Test
@@ -63,7 +57,7 @@ class ClusterTest {
             assertThat(nodes).as("nodes holding the 12 shards").containsExactlyInAnyOrder(0, 1, 2);
             for (int node = 0; node < 3; node++) {
                 try (var jedis = new redis.clients.jedis.Jedis("127.0.0.1", cluster.node(node).port())) {
-                    assertThat(jedis.keys("bloomery:*:cells:*")).as("shard keys on node %d", node).hasSize(4);
+                    assertThat(jedis.keys("bloomery:*spread*:cells:*")).as("shard keys on node %d", node).hasSize(4);
                 }
             }
 
@@ -99,7 +93,9 @@ class ClusterTest {
             }
             assertThat(falseNegatives.get()).as("false negatives").isZero();
 
-            cluster.node(2).close();
+            // The last test of the class: the node stays down, and RedisCluster.shared() starts it
+            // again for the next class that uses the cluster.
+            cluster.kill(2);
             int failed = 0;
             int answered = 0;
             for (int i = 0; i < 200; i++) {
@@ -149,7 +145,10 @@ class ClusterTest {
             reader.delete();
             for (int node = 0; node < 3; node++) {
                 try (var jedis = new redis.clients.jedis.Jedis("127.0.0.1", cluster.node(node).port())) {
-                    assertThat(jedis.keys("*")).as("keys left by delete() on node %d", node).isEmpty();
+                    assertThat(jedis.keys("*swapped*")).as("keys of 'swapped' left by delete() on node %d", node)
+                            .isEmpty();
+                    assertThat(jedis.keys("*single*")).as("keys of 'single' left by delete() on node %d", node)
+                            .isEmpty();
                 }
             }
         }

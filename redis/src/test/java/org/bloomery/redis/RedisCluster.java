@@ -16,52 +16,65 @@ import redis.clients.jedis.Protocol;
  * itself: node i owns slots {@code [16384·i/3, 16384·(i+1)/3)} (CLUSTER ADDSLOTS), node 0 meets
  * the others (CLUSTER MEET), and {@link #start} waits at most 20 s for every node to report {@code
  * cluster_state:ok}. Full slot coverage is not required, so the nodes that stay up keep serving
- * their slots after one stops.
+ * their slots after one stops. {@link #shared()} is one cluster for every test class of the JVM.
  */
 final class RedisCluster implements AutoCloseable {
     static final int SLOTS = 16_384;
     private static final long READY_TIMEOUT_MILLIS = 20_000;
+    private static RedisCluster shared;
     private final List<RedisServer> nodes;
 
     private RedisCluster(List<RedisServer> nodes) {
         this.nodes = nodes;
     }
 
-    /** Starts the three nodes, assigns the slots, joins them and waits until the cluster is ok. */
-    static RedisCluster start() {
-        return start(false);
-    }
-
     /**
-     * Starts the cluster.
+     * One cluster for every test class of this JVM, started on first use and stopped at exit. The
+     * classes that share it keep apart by filter names. A class may leave a node killed (a
+     * destructive test runs last in its class): the next class to ask gets the node started again,
+     * so that only a class that follows pays for the restart.
      *
-     * @param persistent whether each node writes every command to its append-only file before it
-     *     answers ({@code appendfsync always}), so a node killed and restarted comes back with its
-     *     data
      * @return the cluster, ok on every node
      */
-    static RedisCluster start(boolean persistent) {
-        return start(persistent, false);
+    static synchronized RedisCluster shared() {
+        if (shared == null) {
+            shared = start(false);
+            RedisCluster started = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(started::close));
+        } else {
+            shared.restartKilledNodes();
+        }
+        return shared;
+    }
+
+    private void restartKilledNodes() {
+        boolean restarted = false;
+        for (RedisServer node : nodes) {
+            if (!node.isAlive()) {
+                node.restart();
+                restarted = true;
+            }
+        }
+        if (restarted) {
+            awaitOk();
+        }
     }
 
     /**
-     * {@link #start()} with TLS ({@link RedisServer#startWithTls}) for clients and on the cluster
+     * A cluster as {@link #shared()} is, but its own and with TLS ({@link RedisServer#startWithTls}) for clients and on the cluster
      * bus ({@code tls-cluster yes}): the nodes announce their TLS ports, so a cluster client must
      * connect with TLS. The plain ports stay open for the set-up and checks.
      */
     static RedisCluster startWithTls() {
-        return start(false, true);
+        return start(true);
     }
 
-    private static RedisCluster start(boolean persistent, boolean tls) {
+    private static RedisCluster start(boolean tls) {
         List<RedisServer> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
                 List<String> args = new ArrayList<>(List.of("--cluster-enabled", "yes", "--cluster-config-file",
                         "nodes.conf", "--cluster-node-timeout", "1000", "--cluster-require-full-coverage", "no"));
-                if (persistent) {
-                    args.addAll(List.of("--appendonly", "yes", "--appendfsync", "always"));
-                }
                 if (tls) {
                     args.addAll(List.of("--tls-cluster", "yes"));
                 }
@@ -93,6 +106,16 @@ final class RedisCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Writes node i's data to its snapshot ({@code SAVE}), so that after a {@link #kill} it restarts
+     * with the data it held now, as a node with persistence does.
+     */
+    void save(int i) {
+        try (Jedis node = new Jedis("127.0.0.1", nodes.get(i).port())) {
+            node.save();
+        }
+    }
+
     /** Kills node i ({@code SIGKILL}), keeping its directory, to be restarted by {@link #restart}. */
     void kill(int i) {
         nodes.get(i).kill();
@@ -102,7 +125,8 @@ final class RedisCluster implements AutoCloseable {
     void wipe(int i) {
         try (var files = java.nio.file.Files.list(nodes.get(i).directory())) {
             for (java.nio.file.Path file : files.toList()) {
-                if (file.getFileName().toString().startsWith("appendonly")) {
+                String name = file.getFileName().toString();
+                if (name.equals("dump.rdb") || name.startsWith("appendonly")) {
                     java.nio.file.Files.delete(file);
                 }
             }
@@ -113,7 +137,9 @@ final class RedisCluster implements AutoCloseable {
 
     /**
      * Starts killed node i again on its port and directory (its cluster configuration kept, so it
-     * rejoins with its slots) and waits until the cluster is ok.
+     * rejoins with its slots; its snapshot, if {@link #save saved}, loaded) and waits until the
+     * cluster is ok. A restarted master serves only after Redis's own delay of about 2 s, so this
+     * takes at least that.
      */
     void restart(int i) {
         nodes.get(i).restart();

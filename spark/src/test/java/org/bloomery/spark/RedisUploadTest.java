@@ -60,7 +60,10 @@ class RedisUploadTest {
         MembershipFilter<Long> local = built.read(KeyHasher.longs());
 
         RedisUpload.publish(client, "spark-built", 1, built);
-        RedisCellsFilter<Long> shared = RedisFilters.classic(client, "spark-built", SPEC, KeyHasher.longs());
+        // The batch query below is one call of 100,000 items, whose deadline is the timeout (2 s by
+        // default): time enough on a loaded machine.
+        RedisCellsFilter<Long> shared = RedisFilters.classic(client, "spark-built",
+                SPEC.withOption("timeoutMillis", "60000"), KeyHasher.longs());
 
         assertThat(shared.kind()).isEqualTo("redis-classic");
         // The built values and as many others, asked of Redis in batches.
