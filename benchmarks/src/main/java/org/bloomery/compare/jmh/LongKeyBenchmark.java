@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * optimized away shows as 24 B/op (one {@code Long}) under {@code -prof gc}; the allocation per
  * operation is what this benchmark is for, and unlike its times it does not depend on the machine's
  * load.
- * <pre>java -jar compare/target/benchmarks.jar LongKeyBenchmark -f 1 -prof gc</pre>
+ * <pre>java -jar benchmarks/target/benchmarks.jar LongKeyBenchmark -f 1 -prof gc</pre>
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
