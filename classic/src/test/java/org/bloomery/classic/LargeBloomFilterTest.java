@@ -37,7 +37,7 @@ class LargeBloomFilterTest {
      * the same; a block index computed in 32 bits would leave the upper regions empty.
      */
     @ParameterizedTest
-    @EnumSource(BloomLayout.class)
+    @EnumSource(value = BloomLayout.class, names = {"STANDARD", "BLOCKED"}) // k = 1; sectored: SectoredFppTest
     void fppTracksTheoryInEveryRegionAboveTwoToThe32Bits(BloomLayout layout) {
         long m = 3 * REGION;
         long n = 1L << 23;
