@@ -3,22 +3,25 @@ package org.bloomery.bloom;
 /**
  * The false-positive model of the sectored layout ({@link SectoredProbes}), and the sizing it gives.
  * With b blocks of 8 words of 64 bits and n items, a block holds j items with the binomial (n, 1/b)
- * probability P(j). A key reaches a given word of its block with probability 2/8 (its two words are
- * a uniform pair of distinct words), so a word holds m of the block's j items with the binomial (j,
- * 1/4) probability, each having set kw = k / 2 uniform bits of it. A query tests kw uniform bits in
- * each of its two words:
+ * probability P(j). A query reads two distinct words w1, w2 of its block and tests kw = k / 2
+ * uniform bits in each. Each item of the block has a uniform pair of distinct words (one of 28),
+ * so relative to the query's pair it reaches both words with probability 1/28, only w1 or only w2
+ * with 6/28 each and neither with 15/28; the words' loads (m1, m2) are the multinomial sums of
+ * those, and each item that reaches a word sets kw uniform bits of it:
  *
  * <pre>
- * fpp = sum_j P(j) * w(j)^2,   w(j) = sum_m Bin(m; j, 1/4) * h(m kw, kw)
+ * fpp = sum_j P(j) * f(j),   f(j) = sum_{m1, m2} P(m1, m2 | j) * h(m1 kw, kw) * h(m2 kw, kw)
  * </pre>
  *
  * with {@code h(T, q)} the probability that q uniform bits of a 64-bit word are all among those hit
- * by T uniform throws ({@link BlockedModel#allHit}, exact, repeats included). The one approximation:
- * the two words' loads are taken as independent given j, while an item that reaches one word is a
- * little less likely to reach the other (1/7 against 1/4), so their loads are slightly negatively
- * correlated and the true fpp is slightly below the model's: the sizing errs on the safe side.
- * Everything uses {@link StrictMath} and a fixed order of operations, so every JVM sizes a spec
- * identically (a filter read back is checked against the shape its spec gives).
+ * by T uniform throws ({@link BlockedModel#allHit}, exact, repeats included). This is exact up to
+ * {@value #TABLE_ITEMS} items per block. Above that (only an explicit m far too small for n gets
+ * there: each word then holds some 64 items and nearly every query answers true) f(j) takes the two
+ * loads as independent, {@code w(j)^2} with {@code w(j) = sum_m Bin(m; j, 1/4) h(m kw, kw)}. (That
+ * simpler form everywhere overstates the fpp by 3% to 9% at the sizes sizing picks, since an item
+ * that reaches one of the query's words is less likely to reach the other.) Everything uses
+ * {@link StrictMath} and a fixed order of operations, so every JVM sizes a spec identically (a
+ * filter read back is checked against the shape its spec gives).
  */
 final class SectoredModel {
     /** Most probes per word: sizing never needs more (k = 16 is best only below p = 10^-6). */
@@ -28,9 +31,11 @@ final class SectoredModel {
     /** Words per block over the words a key reaches: a given word sees an item with probability 1/4. */
     private static final long WORD_SHARE = BlockedProbes.BLOCK_WORDS / 2;
     private static final int WORD_BITS = Long.SIZE;
-    /** Items per block up to which {@link #wordFpp} comes from a table built once per kw. */
-    private static final int TABLE_ITEMS = 1024;
-    /** {@code w(j)} for j in [0, {@value #TABLE_ITEMS}], per kw; built on first use. */
+    /** Items per block up to which {@link #blockFpp} is exact, from a table built once per kw. */
+    private static final int TABLE_ITEMS = 256;
+    /** Pairs of distinct words in a block. */
+    private static final double PAIRS = 28;
+    /** f(j) for j in [0, {@value #TABLE_ITEMS}], per kw; built on first use. */
     private static final double[][] TABLES = new double[MAX_WORD_HASHES + 1][];
 
     private SectoredModel() {
@@ -60,28 +65,24 @@ final class SectoredModel {
         }
         int kw = k / 2;
         double[] table = table(kw);
-        return BlockedModel.binomialMean(n, blocks, j -> {
-            double word = wordFpp(j, kw, table);
-            return word * word;
-        });
+        return BlockedModel.binomialMean(n, blocks, j -> blockFpp(j, kw, table));
     }
 
-    /**
-     * w(j): the probability that kw uniform bits of one word of a block of j items are all set; from
-     * kw's {@link #table} up to {@value #TABLE_ITEMS} items.
-     */
-    private static double wordFpp(long j, int kw, double[] table) {
+    /** f(j): the fpp of a block holding j items; from kw's {@link #table} up to {@value #TABLE_ITEMS} items. */
+    private static double blockFpp(long j, int kw, double[] table) {
         if (j <= TABLE_ITEMS) {
             return table[(int) j];
         }
-        return BlockedModel.binomialMean(j, WORD_SHARE, m -> BlockedModel.allHit((double) m * kw, kw, WORD_BITS));
+        double word = BlockedModel.binomialMean(j, WORD_SHARE,
+                m -> BlockedModel.allHit((double) m * kw, kw, WORD_BITS));
+        return word * word;
     }
 
     /**
-     * w(j) for every j up to {@value #TABLE_ITEMS}: the word's load distribution Bin(j, 1/4) is
-     * carried from j to j + 1 by one convolution step (no item reaches the word with probability
-     * 3/4, one with 1/4), so the table costs {@value #TABLE_ITEMS}^2 / 2 multiply-adds and one h per
-     * load, instead of a binomial sum with logarithms for every j of every sizing step.
+     * f(j) for every j up to {@value #TABLE_ITEMS}: the joint load of the query's two words is
+     * carried from j items to j + 1 by one step (the new item reaches both, one or neither), so the
+     * table costs about {@value #TABLE_ITEMS}^3 / 3 multiply-adds once per kw, instead of a
+     * multinomial sum for every j of every sizing step.
      */
     private static synchronized double[] table(int kw) {
         double[] table = TABLES[kw];
@@ -92,22 +93,42 @@ final class SectoredModel {
         for (int m = 0; m <= TABLE_ITEMS; m++) {
             hit[m] = BlockedModel.allHit((double) m * kw, kw, WORD_BITS);
         }
-        double reach = 1.0 / WORD_SHARE;
-        double[] load = new double[TABLE_ITEMS + 1];
-        load[0] = 1;
+        double both = 1 / PAIRS;
+        double one = (PAIRS / WORD_SHARE - 1) / PAIRS;
+        double neither = 1 - both - 2 * one;
+        // load[m1][m2]: the probability that the block's j items put m1 into w1 and m2 into w2.
+        double[][] load = new double[TABLE_ITEMS + 1][TABLE_ITEMS + 1];
+        load[0][0] = 1;
         table = new double[TABLE_ITEMS + 1];
         for (int j = 0; j <= TABLE_ITEMS; j++) {
             double sum = 0;
-            for (int m = 0; m <= j; m++) {
-                sum += load[m] * hit[m];
+            for (int m1 = 0; m1 <= j; m1++) {
+                double row = 0;
+                for (int m2 = 0; m2 <= j; m2++) {
+                    row += load[m1][m2] * hit[m2];
+                }
+                sum += hit[m1] * row;
             }
             table[j] = Math.min(1, sum);
-            for (int m = j + 1; m > 0; m--) {
-                if (m <= TABLE_ITEMS) {
-                    load[m] = load[m] * (1 - reach) + load[m - 1] * reach;
+            if (j == TABLE_ITEMS) {
+                break;
+            }
+            // In place from the top down: each entry reads only entries not yet moved to j + 1.
+            for (int m1 = j + 1; m1 >= 0; m1--) {
+                for (int m2 = j + 1; m2 >= 0; m2--) {
+                    double next = load[m1][m2] * neither;
+                    if (m1 > 0) {
+                        next += load[m1 - 1][m2] * one;
+                    }
+                    if (m2 > 0) {
+                        next += load[m1][m2 - 1] * one;
+                    }
+                    if (m1 > 0 && m2 > 0) {
+                        next += load[m1 - 1][m2 - 1] * both;
+                    }
+                    load[m1][m2] = next;
                 }
             }
-            load[0] *= 1 - reach;
         }
         TABLES[kw] = table;
         return table;

@@ -20,14 +20,15 @@ class SectoredShapeTest {
     }
 
     /**
-     * The model is the written double binomial sum: items per block Bin(n, 1/b), items per word
-     * Bin(j, 1/4), each word answering with h(m kw, kw), squared for the two words. Summed here
-     * term by term (the model takes its word sums from a table built by convolution, and steps
-     * through the bell of an overloaded filter), for small, full and overloaded blocks.
+     * The model is the written sum: items per block Bin(n, 1/b); of a block's j items, a items reach
+     * both of the query's words (Bin(j, 1/28)), b of the rest only w1 (Bin(j - a, 6/27)) and c of the
+     * rest only w2 (Bin(j - a - b, 6/21)); the query is positive with h((a + b) kw, kw) h((a + c) kw,
+     * kw). Summed here term by term (the model builds its per-block table by a joint-load
+     * recurrence), and, above 256 items per block, the independent-words form the model then uses.
      */
     @ParameterizedTest
-    @CsvSource({"200, 3, 6", "1000, 20, 6", "5000, 100, 8", "3000, 2, 2", "6000, 4, 16"})
-    void modelIsTheDoubleBinomialSum(int n, long blocks, int k) {
+    @CsvSource({"200, 3, 6", "1000, 20, 6", "5000, 100, 8", "1500, 30, 16", "3000, 2, 2"})
+    void modelIsTheMultinomialSum(int n, long blocks, int k) {
         int kw = k / 2;
         double[] hit = new double[n + 1];
         for (int m = 0; m <= n; m++) {
@@ -39,11 +40,24 @@ class SectoredShapeTest {
             if (pj < 1e-20) {
                 continue;
             }
-            double word = 0;
-            for (int m = 0; m <= j; m++) {
-                word += binomial(j, m, 0.25) * hit[m];
+            double block = 0;
+            if (j <= 256) {
+                for (int a = 0; a <= j; a++) {
+                    for (int b = 0; a + b <= j; b++) {
+                        double pab = binomial(j, a, 1 / 28.0) * binomial(j - a, b, 6 / 27.0);
+                        for (int c = 0; a + b + c <= j; c++) {
+                            block += pab * binomial(j - a - b, c, 6 / 21.0) * hit[a + b] * hit[a + c];
+                        }
+                    }
+                }
+            } else {
+                double word = 0;
+                for (int m = 0; m <= j; m++) {
+                    word += binomial(j, m, 0.25) * hit[m];
+                }
+                block = word * word;
             }
-            expected += pj * word * word;
+            expected += pj * block;
         }
         BloomShape shape = new BloomShape(blocks * 512, k, 512, BloomLayout.SECTORED);
         assertThat(shape.fppAt(n)).isCloseTo(expected, within(1e-9 * expected + 1e-15));

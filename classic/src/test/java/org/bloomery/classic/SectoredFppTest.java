@@ -23,19 +23,19 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <ul>
  *   <li>the target: measured fpp at most {@code 1.05 p + 3 sd} (at p = 1% with 10^6 absent probes,
  *       sd = 0.01%, so this tells 1.08% from 1%);
- *   <li>the model: measured over model fpp within [0.90, 1.05]. The model takes the two words'
- *       loads as independent while they are slightly negatively correlated, so it errs high; the
- *       measured ratio is about 0.99 (below).
+ *   <li>the model: measured over model fpp within [0.95, 1.05].
  * </ul>
+ * Measured with the seeds below (E: the model's expected false positives; the 5% band is 5 sigma
+ * at E = 10,000):
  *
  * <pre>
- *        n   p      blocks  k   model F    probes  E        measured/F
- *       45   0.01        1  6   0.00941    2e6     18,826   0.991
- *     1000   0.01       21  6   0.00950    2e6     19,009   0.992
- *     1000   0.001      34  8   0.000983   2e7     19,668   0.989
- *    10^5    0.01     2006  6   0.00999    1e6      9,994   0.991
- *    10^6    0.01    20053  6   0.01000    1e6     10,000   0.989
- *    10^6    0.001   33289  8   0.001000   1e7     10,000   0.983
+ *        n   p      blocks  k   model F    probes  E        measured F   measured/F
+ *       45   0.01        1  8   0.005483   2e6     10,966   0.005417     0.988
+ *     1000   0.01       20  6   0.009721   2e6     19,441   0.009685     0.996
+ *     1000   0.001      33  8   0.0009491  2e7     18,983   0.0009554    1.007
+ *    10^5    0.01     1989  6   0.009990   1e6      9,990   0.009956     0.997
+ *    10^6    0.01    19886  6   0.009998   1e6      9,998   0.010013     1.001
+ *    10^6    0.001   32725  8   0.0010000  1e7     10,000   0.0010072    1.007
  * </pre>
  */
 class SectoredFppTest {
@@ -80,7 +80,7 @@ class SectoredFppTest {
     }
 
     /**
-     * Above 2^32 bits at full load: n = 4.3e8 keys at p = 1% get about 10.3 bits each, about 4.4e9
+     * Above 2^32 bits at full load: n = 4.3e8 keys at p = 1% get about 10.2 bits each, about 4.38e9
      * bits (2^32 = 4.29e9), added from every core. 10^6 probes: sd 0.01%.
      */
     @Test
@@ -119,6 +119,6 @@ class SectoredFppTest {
         String what = String.format("measured fpp %.5g (%d of %.0f probes), model %.5g (k = %d, %d blocks)",
                 measured, falsePositives, probes, model, shape.hashes(), shape.blocks());
         assertThat(measured).as(what).isLessThanOrEqualTo(1.05 * p + 3 * sd);
-        assertThat(measured / model).as(what).isBetween(0.90, 1.05);
+        assertThat(measured / model).as(what).isBetween(0.95, 1.05);
     }
 }
