@@ -2,15 +2,15 @@ package org.bloomery.bloom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The sectored probe strategy against an oracle of its positions ({@link SectoredProbes}). */
+/**
+ * The sectored probe strategy against an oracle of its positions ({@link SectoredProbes}); its
+ * concurrent adds: {@link BitProbingTest}.
+ */
 class SectoredBitProbingTest {
     private static final BitProbing SECTORED = BloomLayout.SECTORED.bitProbing();
 
@@ -104,51 +104,5 @@ class SectoredBitProbingTest {
             assertThat(batch[i]).as("batch %d", i).isEqualTo(inRange ? oracle[i] : before[i]);
             assertThat(or[i]).as("or %d", i).isEqualTo(before[i] || inRange && oracle[i]);
         }
-    }
-
-    /**
-     * Four threads add 40 keys each into two shared blocks (k = 6, about 60% of the bits end set,
-     * so threads often OR the same words at once): the one atomic OR per word must lose no bit and
-     * count each exactly once.
-     */
-    @org.junit.jupiter.api.Test
-    void concurrentAddsAreNeverLost() throws InterruptedException {
-        BitArray bits = new BitArray(1024);
-        long[][] keys = new long[4][40];
-        SplittableRandom random = new SplittableRandom(43);
-        for (long[] row : keys) {
-            for (int i = 0; i < row.length; i++) {
-                row[i] = random.nextLong();
-            }
-        }
-        CountDownLatch start = new CountDownLatch(1);
-        List<Thread> threads = new ArrayList<>();
-        for (long[] row : keys) {
-            threads.add(new Thread(() -> {
-                try {
-                    start.await();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                for (long hash : row) {
-                    SECTORED.setProbes(bits, hash, 6);
-                }
-            }));
-        }
-        threads.forEach(Thread::start);
-        start.countDown();
-        for (Thread t : threads) {
-            t.join();
-        }
-        BitArray sequential = new BitArray(1024);
-        for (long[] row : keys) {
-            for (long hash : row) {
-                SECTORED.setProbes(sequential, hash, 6);
-                assertThat(SECTORED.probesSet(bits, hash, 6)).isTrue();
-            }
-        }
-        assertThat(BitArrayTest.sameBits(bits, sequential)).isTrue();
-        assertThat(bits.cardinality()).isEqualTo(sequential.cardinality());
-        assertThat(bits.cardinality()).as("set bits of 1024").isBetween(400L, 900L);
     }
 }

@@ -2,22 +2,18 @@ package org.bloomery.classic;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.KeyHasher;
-import org.bloomery.api.contract.TestKeys;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
 import org.bloomery.classic.BloomFilterFppTest.FppRow;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The sectored layout, sized by the sectored model, measured at full load: from a one-block filter
- * to 10^6 keys (and above 2^32 bits with {@code -Dbloomery.slowTests=true}), at p = 1% and 0.1%.
+ * to 10^6 keys, at p = 1% and 0.1% (above 2^32 bits: {@link LargeBloomFilterTest}, with {@code
+ * -Dbloomery.slowTests=true}).
  * Two checks per row, each stated in standard deviations of the measurement (the test computes
  * them and refuses a row where a bound is under 4 sigma):
  * <ul>
@@ -59,66 +55,21 @@ class SectoredFppTest {
         if (row.n() < 50) {
             assertThat(shape.blocks()).as("the smallest row is one block").isEqualTo(1);
         }
-        long falsePositives = 0;
-        for (int f = 0; f < row.filters(); f++) {
-            long seed = SEED + f;
-            BloomFilter<Long> filter = BloomFilter.create(spec, KeyHasher.longs());
-            for (long i = 0; i < row.n(); i++) {
-                filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(seed, i)));
-            }
-            for (long q = 0; q < row.queriesPerFilter(); q++) {
-                if (filter.mightContainHash(KeyHasher.hashLong(TestKeys.absentLong(seed, q)))) {
-                    falsePositives++;
-                }
-            }
-        }
+        long falsePositives = BlockedFppTest.falsePositives(spec, row, SEED);
         // The standard layout's filter-to-filter spread of the rate: close for blocks too, and it
         // only matters for the small rows, which average many filters.
         double spread = BloomFilterFppTest.betweenFilterSpread(shape.cells(), shape.hashes(), row.n());
-        check(shape, row.n(), row.p(), falsePositives, (double) row.filters() * row.queriesPerFilter(),
-                spread * spread / row.filters());
-    }
-
-    /**
-     * Above 2^32 bits at full load: n = 4.3e8 keys at p = 1% get about 10.2 bits each, about 4.38e9
-     * bits (2^32 = 4.29e9), added from every core. 10^6 probes: sd 0.01%.
-     */
-    @Test
-    @EnabledIfSystemProperty(named = "bloomery.slowTests", matches = "true")
-    void fppStaysAtPAboveTwoToThe32Bits() {
-        long n = 430_000_000;
-        long probes = 1_000_000;
-        FilterSpec spec = FilterSpec.of(n, 0.01).withOption(BloomLayout.OPTION, "sectored");
-        BloomFilter<Long> filter = BloomFilter.create(spec, KeyHasher.longs());
-        assertThat(filter.bitSize()).isGreaterThan(1L << 32);
-        int threads = Runtime.getRuntime().availableProcessors();
-        IntStream.range(0, threads).parallel().forEach(t -> {
-            for (long i = t; i < n; i += threads) {
-                filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(SEED, i)));
-            }
-        });
-        long falsePositives = 0;
-        for (long q = 0; q < probes; q++) {
-            if (filter.mightContainHash(KeyHasher.hashLong(TestKeys.absentLong(SEED, q)))) {
-                falsePositives++;
-            }
-        }
-        check(BloomFilter.shapeOf(spec), n, 0.01, falsePositives, probes, 0);
-        assertThat((double) filter.approximateCount() / n).isBetween(0.99, 1.01);
-    }
-
-    private static void check(BloomShape shape, long n, double p, long falsePositives, double probes,
-            double filterVariance) {
-        double model = shape.fppAt(n);
-        assertThat(model).as("model fpp of the sectored sizing").isLessThanOrEqualTo(p);
+        double probes = (double) row.filters() * row.queriesPerFilter();
+        double model = shape.fppAt(row.n());
+        assertThat(model).as("model fpp of the sectored sizing").isLessThanOrEqualTo(row.p());
         double measured = falsePositives / probes;
-        double relativeSd = Math.sqrt(1 / (model * probes) + filterVariance);
+        double relativeSd = Math.sqrt(1 / (model * probes) + spread * spread / row.filters());
         double sd = model * relativeSd;
         assertThat(0.05 / relativeSd).as("the 5%% band in standard deviations of the measurement")
                 .isGreaterThanOrEqualTo(4.0);
         String what = String.format("measured fpp %.5g (%d of %.0f probes), model %.5g (k = %d, %d blocks)",
                 measured, falsePositives, probes, model, shape.hashes(), shape.blocks());
-        assertThat(measured).as(what).isLessThanOrEqualTo(1.05 * p + 3 * sd);
+        assertThat(measured).as(what).isLessThanOrEqualTo(1.05 * row.p() + 3 * sd);
         assertThat(measured / model).as(what).isBetween(0.95, 1.05);
     }
 }
