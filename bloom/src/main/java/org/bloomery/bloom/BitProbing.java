@@ -5,9 +5,9 @@ import java.util.Arrays;
 /**
  * Where a key's k bits go in a {@link BitArray}, by {@link BloomLayout}: the probe strategies, kept
  * apart from the storage as Guava keeps its strategies apart from its bit array. Each layout's
- * strategy is a class of its own ({@code StandardBitProbing}, {@code BlockedBitProbing}); these
- * methods pick it by comparing the layout with a constant, a branch as cheap as a boolean flag,
- * and call it statically, so the hot paths never make a virtual call whose speed would depend on
+ * strategy is a class of its own ({@code StandardBitProbing}, {@code BlockedBitProbing}, {@code
+ * SectoredBitProbing}); these methods pick it by comparing the layout with constants, branches as
+ * cheap as a boolean flag, and call it statically, so the hot paths never make a virtual call whose speed would depend on
  * the JIT's type profile. A new layout is one new strategy class, one branch here, and its sizing
  * model in {@link BloomShape}; the storage and the filters do not change.
  */
@@ -26,8 +26,8 @@ public final class BitProbing {
      * @return true if any of the k bits was clear before
      */
     public static boolean setProbes(BloomLayout layout, BitArray bits, long hash, int k) {
-        return layout == BloomLayout.BLOCKED
-                ? BlockedBitProbing.setProbes(bits, hash, k)
+        return layout == BloomLayout.BLOCKED ? BlockedBitProbing.setProbes(bits, hash, k)
+                : layout == BloomLayout.SECTORED ? SectoredBitProbing.setProbes(bits, hash, k)
                 : StandardBitProbing.setProbes(bits, hash, k);
     }
 
@@ -41,8 +41,8 @@ public final class BitProbing {
      * @return true if every one of the k bits is set
      */
     public static boolean probesSet(BloomLayout layout, BitArray bits, long hash, int k) {
-        return layout == BloomLayout.BLOCKED
-                ? BlockedBitProbing.probesSet(bits, hash, k)
+        return layout == BloomLayout.BLOCKED ? BlockedBitProbing.probesSet(bits, hash, k)
+                : layout == BloomLayout.SECTORED ? SectoredBitProbing.probesSet(bits, hash, k)
                 : StandardBitProbing.probesSet(bits, hash, k);
     }
 
@@ -84,6 +84,8 @@ public final class BitProbing {
             boolean[] out) {
         if (layout == BloomLayout.BLOCKED) {
             BlockedBitProbing.orProbesSet(bits, hashes, from, to, k, out);
+        } else if (layout == BloomLayout.SECTORED) {
+            SectoredBitProbing.orProbesSet(bits, hashes, from, to, k, out);
         } else {
             StandardBitProbing.orProbesSet(bits, hashes, from, to, k, out);
         }

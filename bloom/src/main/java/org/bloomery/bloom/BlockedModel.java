@@ -1,5 +1,8 @@
 package org.bloomery.bloom;
 
+import java.util.function.LongPredicate;
+import java.util.function.LongToDoubleFunction;
+
 /**
  * The false-positive model of the blocked layout ({@link BlockedProbes}), and the sizing it gives.
  * A block of B cells is 8 words of {@code c = B / 8} cells. When k is 1, 2 or 4, a key uses one
@@ -72,19 +75,33 @@ final class BlockedModel {
         int w = unitWords(k);
         long units = blocks * (BlockedProbes.BLOCK_WORDS / w);
         int c = blockCells / BlockedProbes.BLOCK_WORDS;
+        return binomialMean(n, units, j -> perUnit(j, c, k));
+    }
+
+    /**
+     * The mean of {@code f(J)} for J binomial (n, 1/units): the items of one of {@code units} equally
+     * likely units, with f a unit's fpp at J items (in [0, 1]). Shared by the blocked and the {@link
+     * SectoredModel sectored} models.
+     *
+     * @param n items, at least 0
+     * @param units u, at least 1
+     * @param f the fpp of a unit holding j items, in [0, 1]
+     * @return the mean, in [0, 1]
+     */
+    static double binomialMean(long n, long units, LongToDoubleFunction f) {
         if (units == 1) {
-            return perUnit(n, c, k);
+            return f.applyAsDouble(n);
         }
         double mean = (double) n / units;
         if (mean >= WIDE_MEAN) {
-            return wideSum(n, units, c, k);
+            return wideSum(n, units, f);
         }
         double logOther = StrictMath.log((double) units - 1);
         double logP = n * StrictMath.log1p(-1.0 / units);
         double sum = 0;
         for (long j = 0; j <= n; j++) {
             double pj = StrictMath.exp(logP);
-            sum += pj * perUnit(j, c, k);
+            sum += pj * f.applyAsDouble(j);
             if (j == n) {
                 break;
             }
@@ -111,7 +128,7 @@ final class BlockedModel {
      * (sd / step)^2)). A few hundred terms instead of one per item. Units this full answer nearly
      * every query true, so this path only ever sizes a hopelessly small explicit m.
      */
-    private static double wideSum(long n, long units, int c, int k) {
+    private static double wideSum(long n, long units, LongToDoubleFunction f) {
         double q = 1.0 / units;
         double mean = n * q;
         double sd = Math.sqrt(mean * (1 - q));
@@ -126,7 +143,7 @@ final class BlockedModel {
         for (long j = low; j <= high; j += step) {
             double logP = logFactorialN - logFactorial(j) - logFactorial(n - j) + j * logQ + (n - j) * logNotQ;
             double pj = StrictMath.exp(logP);
-            sum += pj * perUnit(j, c, k);
+            sum += pj * f.applyAsDouble(j);
             weight += pj;
         }
         // Dividing by the weights' own sum (1 up to rounding) cancels the rounding that the large
@@ -228,13 +245,26 @@ final class BlockedModel {
      * @return the block count, or -1 if even {@code maxBlocks} blocks are not enough
      */
     static long fewestBlocks(long n, double p, int blockCells, long maxBlocks, int hashes) {
+        return fewestBlocks(n, p, blockCells, maxBlocks, blocks -> enough(n, p, blocks, blockCells, hashes));
+    }
+
+    /**
+     * The fewest blocks that are {@code enough} for n items at fpp p, by a search that assumes more
+     * blocks are never worse: for the blocked model and the {@link SectoredModel sectored} one.
+     *
+     * @param blockCells cells per block
+     * @param maxBlocks the most blocks allowed
+     * @param enough whether a block count's model fpp is at most p
+     * @return the block count, or -1 if even {@code maxBlocks} blocks are not enough
+     */
+    static long fewestBlocks(long n, double p, int blockCells, long maxBlocks, LongPredicate enough) {
         // No filter beats log2(1/p) bits per item, so fewer blocks than that cannot be enough.
         double bound = Math.floor(n * (-StrictMath.log(p) / StrictMath.log(2)) / blockCells);
         if (bound > maxBlocks) {
             return -1;
         }
         long low = Math.max(1, (long) bound);
-        if (enough(n, p, low, blockCells, hashes)) {
+        if (enough.test(low)) {
             return low;
         }
         long high = low;
@@ -244,11 +274,11 @@ final class BlockedModel {
             }
             low = high;
             high = Math.min(maxBlocks, high * 2);
-        } while (!enough(n, p, high, blockCells, hashes));
+        } while (!enough.test(high));
         // Invariant: `low` blocks are not enough, `high` blocks are.
         while (high - low > 1) {
             long mid = low + (high - low) / 2;
-            if (enough(n, p, mid, blockCells, hashes)) {
+            if (enough.test(mid)) {
                 high = mid;
             } else {
                 low = mid;
@@ -275,8 +305,17 @@ final class BlockedModel {
     static double estimateCount(double occupied, long cells, int blockCells, int k) {
         int w = unitWords(k);
         long units = cells / blockCells * (BlockedProbes.BLOCK_WORDS / w);
-        double q = (double) k / w;
-        double emptyPerItem = Math.expm1(q * Math.log1p(-1.0 / (blockCells / BlockedProbes.BLOCK_WORDS)));
+        return estimateCount(occupied, cells, units, (double) k / w, blockCells / BlockedProbes.BLOCK_WORDS);
+    }
+
+    /**
+     * {@link #estimateCount(double, long, int, int)} for u units of words of c cells, each item
+     * putting q throws into each word of its unit: {@code u ln(1 - X/m) / ((1 - 1/c)^q - 1)}. The
+     * {@link SectoredModel sectored} layout, whose items each reach a given word with probability
+     * 1/4, is the case of u = 4 units per block.
+     */
+    static double estimateCount(double occupied, long cells, long units, double q, int c) {
+        double emptyPerItem = Math.expm1(q * Math.log1p(-1.0 / c));
         return units * Math.log1p(-occupied / cells) / emptyPerItem;
     }
 }

@@ -12,15 +12,23 @@ import org.bloomery.api.spi.SpecOptions;
  * target fpp, but up to k cache misses per query. {@link #BLOCKED} keeps them inside one 512-bit
  * block, one 64-byte cache line ({@link BlockedProbes}): one miss per query, at the price of a few
  * more bits per item for the same fpp ({@link BloomShape} sizes it by the blocked model). {@link
+ * #SECTORED} keeps them in two 64-bit words of one such block ({@link SectoredProbes}): one miss and
+ * two loads per query, about as many bits as blocked at 1% but many more at lower fpp (sized by
+ * its own model). {@link
  * BitProbing} sets and tests a key's bits by layout.
  */
 public enum BloomLayout {
     /** Probes spread over the whole array; the default. */
     STANDARD(0),
     /** Every probe of a key in one 512-bit block, aligned within the array. */
-    BLOCKED(2);
+    BLOCKED(2),
+    /** Every probe of a key in two 64-bit words of one 512-bit block, k / 2 in each; bits only. */
+    SECTORED(3);
 
-    /** The spec option naming the layout: {@code standard} (the default) or {@code blocked}. */
+    /**
+     * The spec option naming the layout: {@code standard} (the default), {@code blocked} or {@code
+     * sectored}.
+     */
     public static final String OPTION = "layout";
     /**
      * The code of the blocked layout written by 0.1.0 snapshots before 2026-11-23, which took each
@@ -37,7 +45,7 @@ public enum BloomLayout {
     /**
      * The byte a filter's body records for this layout.
      *
-     * @return 0 for standard, 2 for blocked
+     * @return 0 for standard, 2 for blocked, 3 for sectored
      */
     public int code() {
         return code;
@@ -48,23 +56,23 @@ public enum BloomLayout {
      *
      * @param body the body, at the layout byte
      * @return the layout it names
-     * @throws InvalidFilterDataException if the byte is not 0 or 2, naming it; 1, the blocked layout
+     * @throws InvalidFilterDataException if the byte is not 0, 2 or 3, naming it; 1, the blocked layout
      *     of earlier 0.1.0 snapshots, is refused with a message saying to build the filter again
      * @throws IOException if the body ends
      */
     public static BloomLayout read(FilterDataInput body) throws IOException {
-        int code = body.readUnsignedByte("layout", STANDARD.code, BLOCKED.code);
+        int code = body.readUnsignedByte("layout", STANDARD.code, SECTORED.code);
         if (code == OLD_BLOCKED) {
             throw new InvalidFilterDataException("layout 1 is the blocked layout of 0.1.0 snapshots before"
                     + " 2026-11-23, whose in-block positions this version does not read; build the filter again");
         }
-        return code == BLOCKED.code ? BLOCKED : STANDARD;
+        return code == BLOCKED.code ? BLOCKED : code == SECTORED.code ? SECTORED : STANDARD;
     }
 
     /**
      * The option value that selects this layout.
      *
-     * @return {@code "standard"} or {@code "blocked"}
+     * @return {@code "standard"}, {@code "blocked"} or {@code "sectored"}
      */
     public String optionValue() {
         return SpecOptions.optionValue(this);
@@ -76,8 +84,8 @@ public enum BloomLayout {
      * @param spec the spec
      * @param kind the kind reading it, for messages
      * @return the option's layout, {@link #STANDARD} when the option is not set
-     * @throws IllegalArgumentException if the option holds anything but {@code standard} or
-     *     {@code blocked} (any case)
+     * @throws IllegalArgumentException if the option holds anything but {@code standard}, {@code
+     *     blocked} or {@code sectored} (any case)
      */
     public static BloomLayout of(FilterSpec spec, String kind) {
         return SpecOptions.enumValue(spec, kind, OPTION, STANDARD);

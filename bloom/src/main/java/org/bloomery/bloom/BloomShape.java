@@ -11,7 +11,7 @@ import org.bloomery.api.spi.SpecOptions;
  * The size of a Bloom-family filter: {@code cells} positions (bits, or counters), {@code hashes}
  * probes per item, and the layout: {@code blockCells} is 0 for the {@link BloomLayout#STANDARD
  * standard} layout and the cells of one 512-bit block for the {@link BloomLayout#BLOCKED blocked}
- * one. Shared by the classic, counting and scalable kinds so that they size and probe identically.
+ * and {@link BloomLayout#SECTORED sectored} ones (the sectored layout stores bits only, so 512). Shared by the classic, counting and scalable kinds so that they size and probe identically.
  * Sizing uses {@link StrictMath}, so every JVM derives the same shape from the same spec
  * (serialized filters are checked against it).
  *
@@ -19,8 +19,11 @@ import org.bloomery.api.spi.SpecOptions;
  *     [{@value #MIN_CELLS}, 2^37]
  * @param hashes probes per item, in [1, {@value #MAX_HASHES}]
  * @param blockCells 0 for the standard layout; else cells per block, a power of two in [64, 512]
+ *     (512 in the sectored layout)
+ * @param layout the layout: {@link BloomLayout#STANDARD} exactly when {@code blockCells} is 0;
+ *     with {@link BloomLayout#SECTORED}, {@code hashes} is even and at most 16
  */
-public record BloomShape(long cells, int hashes, int blockCells) {
+public record BloomShape(long cells, int hashes, int blockCells, BloomLayout layout) {
     /** Fewest positions: one 64-bit word. */
     public static final long MIN_CELLS = 64;
     /** Most positions: 2^37 (as bits, 16 GiB). */
@@ -63,6 +66,28 @@ public record BloomShape(long cells, int hashes, int blockCells) {
             throw new IllegalArgumentException("a blocked size must be a whole number of " + blockCells
                     + "-cell blocks, got " + cells);
         }
+        if ((layout == BloomLayout.STANDARD) != (blockCells == 0)) {
+            throw new IllegalArgumentException("cells per block must be 0 exactly in the standard layout, got "
+                    + blockCells + " in the " + layout.optionValue() + " layout");
+        }
+        if (layout == BloomLayout.SECTORED
+                && (blockCells != BlockedProbes.BLOCK_BITS || !SectoredModel.validHashes(hashes))) {
+            throw new IllegalArgumentException("the sectored layout stores bits in 512-bit blocks with an even number of"
+                    + " hashes in [2, " + SectoredModel.MAX_HASHES + "], got " + blockCells + " cells per block and "
+                    + hashes + " hashes");
+        }
+    }
+
+    /**
+     * A shape of the standard layout (blockCells 0) or the blocked one (blockCells positive).
+     *
+     * @param cells as the canonical constructor
+     * @param hashes as the canonical constructor
+     * @param blockCells as the canonical constructor
+     * @throws IllegalArgumentException if a component is out of range, naming it
+     */
+    public BloomShape(long cells, int hashes, int blockCells) {
+        this(cells, hashes, blockCells, blockCells == 0 ? BloomLayout.STANDARD : BloomLayout.BLOCKED);
     }
 
     /**
@@ -77,16 +102,7 @@ public record BloomShape(long cells, int hashes, int blockCells) {
     }
 
     /**
-     * The layout.
-     *
-     * @return {@link BloomLayout#BLOCKED} when {@code blockCells} is positive
-     */
-    public BloomLayout layout() {
-        return blockCells == 0 ? BloomLayout.STANDARD : BloomLayout.BLOCKED;
-    }
-
-    /**
-     * The number of blocks in the blocked layout.
+     * The number of blocks in the blocked or sectored layout.
      *
      * @return {@code cells / blockCells}, or 0 in the standard layout
      */
@@ -113,7 +129,8 @@ public record BloomShape(long cells, int hashes, int blockCells) {
      * layout: {@link #optimal} for the standard one; for the blocked one (blocks of 512 bits) the
      * fewest whole blocks, with the k (1, 2, 4 or a multiple of 8) that minimises the blocked model's
      * fpp ({@link BlockedProbes}: the model is exact for those k), whose model fpp is at
-     * most p.
+     * most p; for the sectored one the fewest whole blocks, with the even k in [2, 16] that minimises
+     * the sectored model's fpp ({@link SectoredProbes}), whose model fpp is at most p.
      *
      * @param n expected insertions, at least 1
      * @param p target false-positive probability, in (0, 1)
@@ -126,6 +143,15 @@ public record BloomShape(long cells, int hashes, int blockCells) {
             return optimal(n, p);
         }
         exactCells(n, p);
+        if (layout == BloomLayout.SECTORED) {
+            long blocks = SectoredModel.fewestBlocks(n, p, MAX_CELLS / BlockedProbes.BLOCK_BITS, 0);
+            if (blocks < 0) {
+                throw new IllegalArgumentException(n + " insertions at fpp " + p + " need more than 2^37 bits (16 GiB)"
+                        + " in the sectored layout; lower the insertions or raise the fpp");
+            }
+            return new BloomShape(blocks * BlockedProbes.BLOCK_BITS, SectoredModel.bestHashes(n, blocks),
+                    BlockedProbes.BLOCK_BITS, layout);
+        }
         long blocks = BlockedModel.fewestBlocks(n, p, BlockedProbes.BLOCK_BITS, MAX_CELLS / BlockedProbes.BLOCK_BITS, 0);
         if (blocks < 0) {
             throw new IllegalArgumentException(n + " insertions at fpp " + p + " need more than 2^37 bits (16 GiB) in"
@@ -153,7 +179,7 @@ public record BloomShape(long cells, int hashes, int blockCells) {
 
     /**
      * The shape a Bloom-family kind builds for a spec. The options are {@value BloomLayout#OPTION}
-     * ({@code standard} or {@code blocked}), the kind's cells key (an explicit m, rounded up to a
+     * ({@code standard}, {@code blocked}, or {@code sectored} for kinds of bits), the kind's cells key (an explicit m, rounded up to a
      * multiple of 64, or of a block in the blocked layout), {@value #HASHES_OPTION} (an explicit k)
      * and, where the kind accepts it, {@value #BITS_PER_KEY_OPTION} (m = n * bitsPerKey, k =
      * floor(0.69 * bitsPerKey) clamped to [1, 30]; not together with the cells key), and where the
@@ -164,6 +190,9 @@ public record BloomShape(long cells, int hashes, int blockCells) {
      *       that minimises that fpp among 1, 2, 4 and the multiples of 8 (with option {@value
      *       #HASHES_OPTION}, the fewest blocks for that k); with an explicit m, the k among those that
      *       minimises the model fpp at that m.
+     *   <li>sectored layout: the same with the sectored model and the even k in [2, 16]; with an
+     *       explicit m or {@value #BITS_PER_KEY_OPTION}, the k that minimises that model's fpp at that
+     *       m; an explicit k must be even and in [2, 16].
      * </ul>
      * The same rule serves creation and reading, so a filter read back is checked against the shape
      * its spec gives.
@@ -190,7 +219,11 @@ public record BloomShape(long cells, int hashes, int blockCells) {
             Writers.of(spec, kind);
         }
         BloomLayout layout = BloomLayout.of(spec, kind);
-        int blockCells = layout == BloomLayout.BLOCKED ? options.blockCells() : 0;
+        if (layout == BloomLayout.SECTORED && options.blockCells() != BlockedProbes.BLOCK_BITS) {
+            throw new IllegalArgumentException("option '" + BloomLayout.OPTION + "' of kind '" + kind + "' must be"
+                    + " 'standard' or 'blocked' (the sectored layout stores bits, not counters), got 'sectored'");
+        }
+        int blockCells = layout == BloomLayout.STANDARD ? 0 : options.blockCells();
         long unit = Math.max(MIN_CELLS, blockCells);
         long maxCells = options.maxCells() / unit * unit;
         OptionalLong explicit;
@@ -206,6 +239,12 @@ public record BloomShape(long cells, int hashes, int blockCells) {
                     + BITS_PER_KEY_OPTION + " = " + bitsPerKey.getAsLong());
         }
         OptionalLong hashes = values.longValue(HASHES_OPTION, 1, MAX_HASHES);
+        if (layout == BloomLayout.SECTORED && hashes.isPresent()
+                && !SectoredModel.validHashes((int) hashes.getAsLong())) {
+            throw new IllegalArgumentException("option '" + HASHES_OPTION + "' of kind '" + kind + "' must be even and in"
+                    + " [2, " + SectoredModel.MAX_HASHES + "] in the sectored layout (half of them in each of a key's"
+                    + " two words), got " + hashes.getAsLong());
+        }
         long n = spec.expectedInsertions();
         double p = spec.fpp();
         if (bitsPerKey.isPresent()) {
@@ -215,11 +254,18 @@ public record BloomShape(long cells, int hashes, int blockCells) {
                         cellsKey, kind, options.maxCellsMeaning(), "lower the insertions or the bits per key");
             }
             long cells = roundUp((long) exact, unit);
+            if (layout == BloomLayout.SECTORED) {
+                // LevelDB's k is for probes spread over the array; the sectored model picks its own.
+                return sectored(n, cells, hashes);
+            }
             int k = (int) hashes.orElse(levelDbHashes(bitsPerKey.getAsLong()));
             return new BloomShape(cells, k, blockCells);
         }
         if (explicit.isPresent()) {
             long cells = roundUp(explicit.getAsLong(), unit);
+            if (layout == BloomLayout.SECTORED) {
+                return sectored(n, cells, hashes);
+            }
             int k = (int) hashes.orElseGet(() -> blockCells == 0
                     ? optimalHashes(p)
                     : BlockedModel.bestHashes(n, cells / blockCells, blockCells));
@@ -234,6 +280,14 @@ public record BloomShape(long cells, int hashes, int blockCells) {
             return new BloomShape(roundUpToWord((long) exact), (int) hashes.orElse(optimalHashes(p)));
         }
         int fixedHashes = (int) hashes.orElse(0);
+        if (layout == BloomLayout.SECTORED) {
+            long blocks = SectoredModel.fewestBlocks(n, p, maxCells / blockCells, fixedHashes);
+            if (blocks < 0) {
+                throw tooLarge(n + " insertions at fpp " + p + " in the sectored layout need more", cellsKey, kind,
+                        options.maxCellsMeaning(), "lower the insertions or raise the fpp");
+            }
+            return sectored(n, blocks * blockCells, hashes);
+        }
         long blocks = BlockedModel.fewestBlocks(n, p, blockCells, maxCells / blockCells, fixedHashes);
         if (blocks < 0) {
             throw tooLarge(n + " insertions at fpp " + p + " in the blocked layout need more", cellsKey, kind,
@@ -241,6 +295,13 @@ public record BloomShape(long cells, int hashes, int blockCells) {
         }
         int k = fixedHashes > 0 ? fixedHashes : BlockedModel.bestHashes(n, blocks, blockCells);
         return new BloomShape(blocks * blockCells, k, blockCells);
+    }
+
+    /** A sectored shape of {@code cells} bits: the given k, or the model's best for n items. */
+    private static BloomShape sectored(long n, long cells, OptionalLong hashes) {
+        long blocks = cells / BlockedProbes.BLOCK_BITS;
+        int k = (int) hashes.orElseGet(() -> SectoredModel.bestHashes(n, blocks));
+        return new BloomShape(cells, k, BlockedProbes.BLOCK_BITS, BloomLayout.SECTORED);
     }
 
     private static IllegalArgumentException tooLarge(String need, String cellsKey, String kind, String limit,
@@ -328,13 +389,16 @@ public record BloomShape(long cells, int hashes, int blockCells) {
 
     /**
      * The theoretical false-positive probability after {@code n} distinct insertions: {@code (1 -
-     * e^(-k n / m))^k} in the standard layout; the blocked model (binomial sum over the items per
+     * e^(-k n / m))^k} in the standard layout; the blocked or sectored model (binomial sum over the items per
      * block) in the blocked one.
      *
      * @param n distinct insertions
      * @return the probability
      */
     public double fppAt(long n) {
+        if (layout == BloomLayout.SECTORED) {
+            return SectoredModel.fpp(n, blocks(), hashes);
+        }
         if (blockCells != 0) {
             return BlockedModel.fpp(n, blocks(), blockCells, hashes);
         }
@@ -343,7 +407,7 @@ public record BloomShape(long cells, int hashes, int blockCells) {
 
     /**
      * The false-positive probability implied by {@code occupied} non-zero positions: {@code
-     * (occupied / m)^k} in the standard layout; in the blocked one, where full and empty blocks
+     * (occupied / m)^k} in the standard layout; in the blocked and sectored ones, where full and empty blocks
      * differ, the model fpp at {@link #estimateCount} items.
      *
      * @param occupied non-zero positions
@@ -360,7 +424,7 @@ public record BloomShape(long cells, int hashes, int blockCells) {
     /**
      * The estimate of distinct insertions from {@code occupied} non-zero positions X, inverting the
      * expected fill. Standard layout (Swamidass–Baldi): {@code round(-(m / k) ln(1 - X / m))};
-     * blocked: {@code round(u ln(1 - X / m) / ((1 - 1/c)^q - 1))} for u units of words with c cells,
+     * blocked and sectored: {@code round(u ln(1 - X / m) / ((1 - 1/c)^q - 1))} for u units of words with c cells,
      * each item putting q probes into each word of its unit ({@link BlockedProbes}). A full
      * array gives the estimate for one clear position.
      *
@@ -369,6 +433,9 @@ public record BloomShape(long cells, int hashes, int blockCells) {
      */
     public long estimateCount(long occupied) {
         double x = Math.max(0, Math.min(occupied, cells - 1));
+        if (layout == BloomLayout.SECTORED) {
+            return Math.round(SectoredModel.estimateCount(x, cells, hashes));
+        }
         if (blockCells != 0) {
             return Math.round(BlockedModel.estimateCount(x, cells, blockCells, hashes));
         }

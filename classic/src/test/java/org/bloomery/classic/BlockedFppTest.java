@@ -49,6 +49,28 @@ class BlockedFppTest {
                 new FppRow(1_000_000, 0.0001, 1, 25_000_000));
     }
 
+    /**
+     * The false positives of a row: {@code row.filters()} filters of the spec, filter f filled with
+     * {@code row.n()} present keys of seed {@code seed + f} and probed with as many absent keys of
+     * that seed as the row asks.
+     */
+    static long falsePositives(FilterSpec spec, FppRow row, long seed) {
+        long falsePositives = 0;
+        for (int f = 0; f < row.filters(); f++) {
+            long filterSeed = seed + f;
+            ClassicFilter<Long> filter = ClassicFilter.create(spec, KeyHasher.longs());
+            for (long i = 0; i < row.n(); i++) {
+                filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(filterSeed, i)));
+            }
+            for (long q = 0; q < row.queriesPerFilter(); q++) {
+                if (filter.mightContainHash(KeyHasher.hashLong(TestKeys.absentLong(filterSeed, q)))) {
+                    falsePositives++;
+                }
+            }
+        }
+        return falsePositives;
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("grid")
     void measuredFppIsWithinTenPercentOfTheModelAndAtMostP(FppRow row) {
@@ -64,19 +86,7 @@ class BlockedFppTest {
         assertThat(0.10 / relativeSd).as("the 10%% bound in standard deviations of the measurement")
                 .isGreaterThanOrEqualTo(4.0);
 
-        long falsePositives = 0;
-        for (int f = 0; f < row.filters(); f++) {
-            long seed = SEED + f;
-            ClassicFilter<Long> filter = ClassicFilter.create(spec, KeyHasher.longs());
-            for (long i = 0; i < row.n(); i++) {
-                filter.addHash(KeyHasher.hashLong(TestKeys.presentLong(seed, i)));
-            }
-            for (long q = 0; q < row.queriesPerFilter(); q++) {
-                if (filter.mightContainHash(KeyHasher.hashLong(TestKeys.absentLong(seed, q)))) {
-                    falsePositives++;
-                }
-            }
-        }
+        long falsePositives = falsePositives(spec, row, SEED);
         double measured = falsePositives / probes;
         assertThat(measured / model)
                 .as("measured fpp %.5g (%d of %.0f probes) over model %.5g (k = %d, %d blocks)", measured,

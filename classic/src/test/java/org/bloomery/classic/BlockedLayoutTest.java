@@ -11,10 +11,11 @@ import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.bloomery.bloom.BloomLayout;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** The classic kind's blocked layout and LevelDB sizing, beyond the contract kit. */
+/** The classic kind's blocked and sectored layouts and LevelDB sizing, beyond the contract kit. */
 class BlockedLayoutTest {
-    private static final FilterSpec BLOCKED = FilterSpec.of(10_000, 0.01).withOption(BloomLayout.OPTION, "blocked");
     private static final long SEED = 0xB10CL;
 
     private static ClassicFilter<Long> filled(FilterSpec spec, long seed, int n) {
@@ -25,18 +26,20 @@ class BlockedLayoutTest {
         return filter;
     }
 
-    @Test
-    void mergeAndIntersectGiveTheBitsOfTheCombinedSets() throws IOException {
-        ClassicFilter<Long> a = filled(BLOCKED, SEED, 4000);
-        ClassicFilter<Long> b = filled(BLOCKED, SEED + 1, 4000);
-        ClassicFilter<Long> both = filled(BLOCKED, SEED, 4000);
+    @ParameterizedTest
+    @EnumSource(value = BloomLayout.class, names = {"BLOCKED", "SECTORED"})
+    void mergeAndIntersectGiveTheBitsOfTheCombinedSets(BloomLayout layout) throws IOException {
+        FilterSpec spec = FilterSpec.of(10_000, 0.01).withOption(BloomLayout.OPTION, layout.optionValue());
+        ClassicFilter<Long> a = filled(spec, SEED, 4000);
+        ClassicFilter<Long> b = filled(spec, SEED + 1, 4000);
+        ClassicFilter<Long> both = filled(spec, SEED, 4000);
         for (int i = 0; i < 4000; i++) {
             both.add(TestKeys.presentLong(SEED + 1, i));
         }
         ClassicFilter<Long> union = a.copy();
         union.mergeFrom(b);
         assertThat(FilterBytes.of(union)).isEqualTo(FilterBytes.of(both));
-        assertThat(union.layout()).isEqualTo(BloomLayout.BLOCKED);
+        assertThat(union.layout()).isEqualTo(layout);
         assertThat(union.approximateCount()).isBetween(7600L, 8400L);
         assertThat(union.expectedFpp()).isBetween(0.0, 0.01);
 
@@ -44,7 +47,9 @@ class BlockedLayoutTest {
         intersection.intersectWith(a);
         assertThat(FilterBytes.of(intersection)).isEqualTo(FilterBytes.of(a));
         ClassicFilter<Long> read = ClassicFilter.readFrom(new ByteArrayInputStream(FilterBytes.of(union)), KeyHasher.longs());
-        assertThat(read.layout()).isEqualTo(BloomLayout.BLOCKED);
+        assertThat(read.layout()).isEqualTo(layout);
+        assertThat(FilterBytes.of(read)[FilterBytes.bodyOffset(FilterBytes.of(read)) + 12])
+                .as("the layout byte after m and k").isEqualTo((byte) layout.code());
         assertThat(FilterBytes.of(read)).isEqualTo(FilterBytes.of(union));
     }
 
@@ -58,6 +63,12 @@ class BlockedLayoutTest {
         assertThatThrownBy(() -> blocked.mergeFrom(standard))
                 .hasMessage("cannot merge classic filters that differ in layout (blocked here, standard in the other)");
         assertThat(blocked.toString()).contains("layout=blocked");
+        ClassicFilter<Long> sectored = ClassicFilter.create(FilterSpec.of(1000, 0.01).withOption("bits", "10240")
+                .withOption("hashes", "6").withOption(BloomLayout.OPTION, "sectored"), KeyHasher.longs());
+        assertThat(sectored.isCompatible(blocked)).isFalse();
+        assertThatThrownBy(() -> sectored.intersectWith(blocked))
+                .hasMessageContaining("differ in layout (sectored here, blocked in the other)");
+        assertThat(sectored.toString()).contains("layout=sectored");
     }
 
     @Test

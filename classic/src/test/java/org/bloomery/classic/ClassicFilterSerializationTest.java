@@ -98,8 +98,11 @@ class ClassicFilterSerializationTest {
         byte[] oldBlocked = FilterBytes.of(filled(SPEC));
         oldBlocked[body + 12] = 1;
         FilterBytes.reseal(oldBlocked);
+        byte[] sectored = FilterBytes.of(filled(SPEC));
+        sectored[body + 12] = 3;
+        FilterBytes.reseal(sectored);
         byte[] noLayout = FilterBytes.of(filled(SPEC));
-        noLayout[body + 12] = 3;
+        noLayout[body + 12] = 4;
         FilterBytes.reseal(noLayout);
 
         assertThatThrownBy(() -> read(moreBits)).isInstanceOf(InvalidFilterDataException.class)
@@ -110,11 +113,14 @@ class ClassicFilterSerializationTest {
         assertThatThrownBy(() -> read(blocked)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("k = 7 hashes and the blocked layout, but its spec gives m = 9600, k = 7 and the"
                         + " standard layout");
+        assertThatThrownBy(() -> read(sectored)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("k = 7 hashes and the sectored layout, but its spec gives m = 9600, k = 7 and the"
+                        + " standard layout");
         assertThatThrownBy(() -> read(oldBlocked)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("layout 1 is the blocked layout of 0.1.0 snapshots")
                 .hasMessageContaining("build the filter again");
         assertThatThrownBy(() -> read(noLayout)).isInstanceOf(InvalidFilterDataException.class)
-                .hasMessageContaining("layout");
+                .hasMessageContaining("layout").hasMessageContaining("4");
     }
 
     @Test

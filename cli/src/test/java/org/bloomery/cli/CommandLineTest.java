@@ -90,6 +90,25 @@ class CommandLineTest {
         assertThat(info.stdout()).contains("items:          5,001 (", "fingerprintBits=16", "expected fpp:   1.526e-05");
     }
 
+    /** A layout option passes through build to the kind, and the filter written answers and describes itself. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("sectoredKinds")
+    void theSectoredLayoutBuildsFromTheCommandLine(String kind) {
+        Path filter = dir.resolve(kind + "-sectored.blmf");
+        CliRun build = execute("build", "--kind", kind, "--fpp", "0.01", "--input", passwords.toString(),
+                "--out", filter.toString(), "--option", "layout=sectored");
+        assertThat(build.exitCode()).as(build.stderr()).isZero();
+        CliRun present = execute("query", "--filter", filter.toString(), "password0", "password4999", "pässwörd");
+        assertThat(present.exitCode()).as(present.stderr()).isZero();
+        CliRun info = execute("info", filter.toString());
+        assertThat(info.exitCode()).as(info.stderr()).isZero();
+        assertThat(info.stdout()).contains("layout=sectored");
+    }
+
+    static Stream<String> sectoredKinds() {
+        return Stream.of("classic", "scalable");
+    }
+
     /** At 1% a ribbon filter keeps 7 result bits in part and 6 in the rest: info shows the bits per item and fpp. */
     @Test
     void infoDescribesARibbonFilterAtAFractionalWidth() {

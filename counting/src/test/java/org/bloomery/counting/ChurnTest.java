@@ -30,7 +30,7 @@ class ChurnTest {
     private static final long SEED = 7;
 
     @ParameterizedTest
-    @EnumSource(BloomLayout.class)
+    @EnumSource(value = BloomLayout.class, names = {"STANDARD", "BLOCKED"}) // the layouts of counters
     void fiftyRoundsOfTenPercentChurnKeepNoFalseNegativesAndTheClassicFpp(BloomLayout layout) {
         FilterSpec spec = FilterSpec.of(N, FPP).withOption(BloomLayout.OPTION, layout.optionValue());
         CountingFilter<Long> filter = CountingFilter.create(spec, KeyHasher.longs());

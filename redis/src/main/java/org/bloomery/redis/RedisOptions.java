@@ -47,8 +47,22 @@ record RedisOptions(CellKind cells, Location location, int shards, FilterSpec lo
         BloomShape shape = BloomShape.fromSpec(localSpec, new ShapeOptions(kind, cells.cellsOption(),
                 Math.min(BloomShape.MAX_CELLS, cells.maxCellsPerShard() * shards),
                 cells.maxCellsMeaning() + (shards > 1 ? " times " + shards + " shards" : ""), cells.blockCells(), false));
+        refuseSectored(kind, shape.layout());
         checkShards(kind, shards, shape, cells);
         return new RedisOptions(cells, location, shards, localSpec, shape);
+    }
+
+    /**
+     * The Redis kinds store the standard and blocked layouts only (their probe offsets, shards and
+     * uploads are built for those).
+     *
+     * @throws IllegalArgumentException for the sectored layout, naming the allowed values
+     */
+    static void refuseSectored(String kind, BloomLayout layout) {
+        if (layout == BloomLayout.SECTORED) {
+            throw new IllegalArgumentException("option '" + BloomLayout.OPTION + "' of kind '" + kind + "' must be"
+                    + " 'standard' or 'blocked' (the Redis kinds do not store the sectored layout), got 'sectored'");
+        }
     }
 
     /** @return the server's URI, possibly holding credentials; empty when the user passes a client */

@@ -36,7 +36,9 @@ record ScalableOptions(Location location, FilterSpec localSpec, GrowthPlan plan)
         SpecOptions options = SpecOptions.of(spec, KIND, known);
         Location location = Location.read(KIND, spec, options, nameOverride);
         FilterSpec localSpec = Location.without(spec, Location.KEYS);
-        return new ScalableOptions(location, localSpec, GrowthPlan.of(localSpec, KIND));
+        GrowthPlan plan = GrowthPlan.of(localSpec, KIND);
+        RedisOptions.refuseSectored(KIND, plan.layout());
+        return new ScalableOptions(location, localSpec, plan);
     }
 
     /**

@@ -65,6 +65,20 @@ class ScalableGrowthTest {
         assertThat(run.bitsPerItem()).isBetween(28.3, 28.8);
     }
 
+    /**
+     * Every layer sectored, each sized by the sectored model: the same 10 layers and the same fpp
+     * bound, for still more space: 34.1 bits per item against the blocked layers' 28.5, since at
+     * errors near 1e-5 a sectored layer needs more bits than a blocked one (two words of a block
+     * hold a key's bits, not eight).
+     */
+    @Test
+    void sectoredLayersGrowWithinTheErrorRate() {
+        GrowthRun run = grow(FilterSpec.of(CAPACITY, ERROR_RATE).withOption("layout", "sectored"));
+        assertThat(run.filter().info().layers()).isEqualTo(GrowthRun.layersFor(CAPACITY, 2, N));
+        assertThat(run.fpp()).as("fpp over %d fresh keys", run.probes()).isLessThanOrEqualTo(ERROR_RATE);
+        assertThat(run.bitsPerItem()).as("bits per item").isBetween(33.9, 34.3);
+    }
+
     @Test
     void tighteningPointNineStaysWithinTheErrorRateInFewerBits() {
         GrowthRun run = grow(FilterSpec.of(CAPACITY, ERROR_RATE).withOption("tightening", "0.9"));

@@ -34,6 +34,8 @@ class SparkBuildTest {
                 Arguments.of("classic", FilterSpec.of(ROWS, 0.001), ColumnHasher.STRING),
                 Arguments.of("classic", FilterSpec.of(ROWS, 0.01).withOption(BloomLayout.OPTION, "blocked"),
                         ColumnHasher.LONG),
+                Arguments.of("classic", FilterSpec.of(ROWS, 0.01).withOption(BloomLayout.OPTION, "sectored"),
+                        ColumnHasher.LONG),
                 Arguments.of("counting", FilterSpec.of(ROWS, 0.01), ColumnHasher.LONG));
     }
 

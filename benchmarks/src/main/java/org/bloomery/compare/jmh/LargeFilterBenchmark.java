@@ -1,5 +1,6 @@
 package org.bloomery.compare.jmh;
 
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
@@ -44,8 +45,8 @@ import org.openjdk.jmh.infra.Blackhole;
  *       time per key.</li>
  * </ul>
  * Filling takes 10–60 s per contestant and trial. {@code randomRead} needs contestant {@code
- * memory}, the loop and batch benchmarks a Bloomery contestant (any kind found, {@code -blocked} for
- * its blocked layout); other combinations fail at their first call and JMH goes on. The runs documented in the README:
+ * memory}, the loop and batch benchmarks a Bloomery contestant (any kind found, {@code -blocked} or
+ * {@code -sectored} for that layout); other combinations fail at their first call and JMH goes on. The runs documented in the README:
  * <pre>
  * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.randomRead' -p contestant=memory
  * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.absent$' \
@@ -73,7 +74,7 @@ public class LargeFilterBenchmark {
     private static final int MEMORY_WORDS = (int) (BloomShape.optimalCells(N, FPP) / Long.SIZE);
 
     /** The contestant; {@code memory} is the plain {@code long[]}, filled with nothing. */
-    @Param({"memory", "classic", "classic-blocked", "counting-blocked", "cuckoo", "guava", "fastfilter-blocked",
+    @Param({"memory", "classic", "classic-blocked", "classic-sectored", "counting-blocked", "cuckoo", "guava", "fastfilter-blocked",
         "datasketches"})
     public String contestant;
 
@@ -102,12 +103,12 @@ public class LargeFilterBenchmark {
             }
             return;
         }
-        boolean blocked = contestant.endsWith(Contenders.BLOCKED);
-        String kind = blocked ? contestant.substring(0, contestant.length() - Contenders.BLOCKED.length()) : contestant;
+        Optional<BloomLayout> layout = Contenders.layout(contestant);
+        String kind = layout.isPresent() ? Contenders.withoutLayout(contestant) : contestant;
         if (Filters.provider(kind).isPresent()) {
             FilterSpec spec = FilterSpec.of(N, FPP);
-            if (blocked) {
-                spec = spec.withOption(BloomLayout.OPTION, BloomLayout.BLOCKED.optionValue());
+            if (layout.isPresent()) {
+                spec = spec.withOption(BloomLayout.OPTION, layout.get().optionValue());
             }
             bloomery = Filters.create(kind, spec, KeyHasher.longs());
             for (long i = 0; i < N; i++) {

@@ -19,8 +19,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Add and query for every Bloomery kind (the Bloom-family kinds in both layouts, {@code -blocked}
- * for {@code layout=blocked}; {@code -single} for {@code writers=single}) and every peer, through the report's adapters, at n = 1,000,000, on
+ * Add and query for every Bloomery kind (the Bloom-family kinds in their layouts, {@code -blocked}
+ * for {@code layout=blocked}, {@code -sectored} for {@code layout=sectored}; {@code -single} for {@code writers=single}) and every peer, through the report's adapters, at n = 1,000,000, on
  * the report's keys (seed 42). Time is per operation; the {@link Answers} counters sit
  * next to it.
  * <ul>
@@ -47,8 +47,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 1)
 public class MembershipBenchmark {
     /** The contestant, by the report's name: a Bloomery kind or a peer. */
-    @Param({"classic", "classic-blocked", "classic-blocked-single", "counting", "counting-blocked",
-        "counting-blocked-single", "scalable", "scalable-blocked", "cuckoo",
+    @Param({"classic", "classic-blocked", "classic-blocked-single", "classic-sectored", "classic-sectored-single",
+        "counting", "counting-blocked", "counting-blocked-single", "scalable", "scalable-blocked", "scalable-sectored",
+        "cuckoo",
         "guava", "commons-simple", "commons-counting", "cuckoofilter4j", "datasketches", "fastfilter-blocked",
         "fastfilter-counting", "fastfilter-succinct-counting", "fastfilter-cuckoo8", "fastfilter-cuckoo16"})
     public String contestant;

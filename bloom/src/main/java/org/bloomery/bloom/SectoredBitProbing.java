@@ -1,0 +1,84 @@
+package org.bloomery.bloom;
+
+/**
+ * The {@link BloomLayout#SECTORED sectored} layout's probes in a {@link BitArray}: the positions of
+ * {@link SectoredProbes}, k / 2 bits in each of two words of one 512-bit block, so one cache miss
+ * and two loads per key. The array's size is a multiple of 512 and k is even ({@link BloomShape}
+ * sizes it so).
+ */
+final class SectoredBitProbing {
+    private SectoredBitProbing() {
+    }
+
+    /**
+     * A key already present changes nothing (many writers: one branch a key, on plain reads of its
+     * two words, so it costs no locked instruction); otherwise each of the two words gets one atomic
+     * OR, or one plain write with a single writer.
+     */
+    static boolean setProbes(BitArray bits, long hash, int k) {
+        long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
+        long[] page = bits.page(base);
+        int slot = BitArray.slot(base);
+        int first = slot + SectoredProbes.firstWord(hash);
+        int second = slot + SectoredProbes.secondWord(hash);
+        int kw = k >>> 1;
+        long firstMask = SectoredProbes.firstMask(hash, kw);
+        long secondMask = SectoredProbes.secondMask(hash, kw);
+        int changed;
+        if (bits.single()) {
+            changed = BitArray.orWordAlone(page, first, firstMask) + BitArray.orWordAlone(page, second, secondMask);
+        } else {
+            if (missing(page[first], firstMask, page[second], secondMask) == 0) {
+                return false;
+            }
+            changed = BitArray.orWordShared(page, first, firstMask) + BitArray.orWordShared(page, second, secondMask);
+        }
+        if (changed == 0) {
+            return false;
+        }
+        bits.count(changed);
+        return true;
+    }
+
+    /** Both words loaded before either is tested, and one test: no branch between the two loads. */
+    static boolean probesSet(BitArray bits, long hash, int k) {
+        long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
+        long[] page = bits.page(base);
+        int slot = BitArray.slot(base);
+        int kw = k >>> 1;
+        return missing(page[slot + SectoredProbes.firstWord(hash)], SectoredProbes.firstMask(hash, kw),
+                page[slot + SectoredProbes.secondWord(hash)], SectoredProbes.secondMask(hash, kw)) == 0;
+    }
+
+    /** The key's bits that are clear in its two words, as a non-zero value; 0 when all are set. */
+    private static long missing(long firstWord, long firstMask, long secondWord, long secondMask) {
+        return ~firstWord & firstMask | ~secondWord & secondMask;
+    }
+
+    /**
+     * One pass per chunk: each key's block, words and masks come from its hash alone, its two loads
+     * depend on nothing loaded before, and its answer is stored without a branch on them, so the
+     * iterations are independent and the CPU keeps the chunk's cache misses in flight together. (The
+     * blocked layout needs a second pass to test eight words per key from cache; two words need
+     * none.) The only branch skips keys already answered true, on earlier answers, not on loaded
+     * words.
+     */
+    static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
+        long words = bits.bitSize() >>> 6;
+        int kw = k >>> 1;
+        for (int start = from; start < to; start += ProbeBatch.CHUNK) {
+            int end = Math.min(to, start + ProbeBatch.CHUNK);
+            long known = ProbeBatch.known(out, start, end);
+            for (int i = start; i < end; i++) {
+                if ((known & 1L << (i - start)) == 0) {
+                    long hash = hashes[i];
+                    long base = BlockedProbes.firstWord(hash, words);
+                    long[] page = bits.page(base);
+                    int slot = BitArray.slot(base);
+                    out[i] = missing(page[slot + SectoredProbes.firstWord(hash)], SectoredProbes.firstMask(hash, kw),
+                            page[slot + SectoredProbes.secondWord(hash)], SectoredProbes.secondMask(hash, kw)) == 0;
+                }
+            }
+        }
+    }
+}
