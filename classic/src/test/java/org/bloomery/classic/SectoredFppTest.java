@@ -6,7 +6,7 @@ import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
-import org.bloomery.classic.BloomFilterFppTest.FppRow;
+import org.bloomery.classic.ClassicFilterFppTest.FppRow;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -58,7 +58,7 @@ class SectoredFppTest {
         long falsePositives = BlockedFppTest.falsePositives(spec, row, SEED);
         // The standard layout's filter-to-filter spread of the rate: close for blocks too, and it
         // only matters for the small rows, which average many filters.
-        double spread = BloomFilterFppTest.betweenFilterSpread(shape.cells(), shape.hashes(), row.n());
+        double spread = ClassicFilterFppTest.betweenFilterSpread(shape.cells(), shape.hashes(), row.n());
         double probes = (double) row.filters() * row.queriesPerFilter();
         double model = shape.fppAt(row.n());
         assertThat(model).as("model fpp of the sectored sizing").isLessThanOrEqualTo(row.p());
