@@ -98,7 +98,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--kinds", split = ",", paramLabel = "KIND",
             description = "Bloomery kinds to run, comma-separated (default: every kind found, and the blocked"
-                    + " layout of each Bloom-family kind as classic-blocked, counting-blocked, scalable-blocked)."
+                    + " and sectored layouts of each Bloom-family kind that has them, as classic-blocked,"
+                    + " classic-sectored, counting-blocked, scalable-blocked, scalable-sectored)."
                     + " A project kind that is not on the class path is reported as missing, not an error.")
     private List<String> kinds;
 

@@ -32,10 +32,13 @@ public final class Lineup {
     /** The kinds the Bloomery project ships. */
     public static final List<String> PROJECT_KINDS = List.of(ClassicProvider.KIND, CountingProvider.KIND,
             ScalableProvider.KIND, CuckooProvider.KIND, FuseProvider.KIND, RibbonProvider.KIND);
-    /** The option and value that select the cache-line blocked layout of the Bloom-family kinds. */
-    private static final Map.Entry<String, String> BLOCKED = Map.entry("layout", "blocked");
-    /** The suffix of a kind's blocked-layout entrant: {@code classic-blocked}. */
-    public static final String BLOCKED_SUFFIX = "-" + BLOCKED.getValue();
+    /** The option that selects a Bloom-family kind's layout. */
+    private static final String LAYOUT = "layout";
+    /**
+     * The layouts besides the standard one that run as entrants of their own, named by suffix: {@code
+     * classic-blocked}, {@code classic-sectored}.
+     */
+    private static final List<String> LAYOUTS = List.of("blocked", "sectored");
     /** The fpp of the one-item filter that checks a provider works. */
     private static final double SMOKE_FPP = 0.5;
 
@@ -81,8 +84,8 @@ public final class Lineup {
     }
 
     /**
-     * The entrant of every kind found whose provider works (and of its blocked layout, for the kinds
-     * that have one): each is asked for its capabilities and builds one tiny filter. A provider that
+     * The entrant of every kind found whose provider works (and of its blocked and sectored layouts,
+     * for the kinds that have them): each is asked for its capabilities and builds one tiny filter. A provider that
      * fails is listed by name and hides no other kind. A static kind (without {@link Capability#ADD})
      * takes part only in the {@code static} workload. Kinds
      * with {@link Capability#SHARED} keep their state in a server, so they take part only when
@@ -106,7 +109,9 @@ public final class Lineup {
                 Entrant entrant = BloomeryContestant.entrant(provider, kindOptions);
                 entrant.create(KeyType.LONG, 1, SMOKE_FPP);
                 entrants.add(entrant);
-                blockedLayout(provider, kindOptions).ifPresent(entrants::add);
+                for (String layout : LAYOUTS) {
+                    layoutEntrant(provider, kindOptions, layout).ifPresent(entrants::add);
+                }
             } catch (IllegalArgumentException e) {
                 if (!kindOptions.isEmpty()) {
                     throw new IllegalArgumentException("kind '" + kind + "' rejects its options: " + e.getMessage(), e);
@@ -121,18 +126,20 @@ public final class Lineup {
     }
 
     /**
-     * A kind's blocked layout as an entrant of its own ({@code classic-blocked}), when the kind takes
-     * the option {@code layout=blocked} and the options given for it do not choose a layout already.
-     * A kind without layouts rejects the option when it builds a filter; that is how it is told apart.
+     * A kind's layout as an entrant of its own ({@code classic-blocked}), when the kind takes the
+     * option {@code layout=<layout>} and the options given for it do not choose a layout already. A
+     * kind without that layout rejects the option when it builds a filter; that is how it is told
+     * apart.
      */
-    private static Optional<Entrant> blockedLayout(FilterProvider provider, Map<String, String> options) {
-        if (options.containsKey(BLOCKED.getKey())) {
+    private static Optional<Entrant> layoutEntrant(FilterProvider provider, Map<String, String> options,
+            String layout) {
+        if (options.containsKey(LAYOUT)) {
             return Optional.empty();
         }
-        Map<String, String> blocked = new TreeMap<>(options);
-        blocked.put(BLOCKED.getKey(), BLOCKED.getValue());
+        Map<String, String> withLayout = new TreeMap<>(options);
+        withLayout.put(LAYOUT, layout);
         try {
-            Entrant entrant = BloomeryContestant.entrant(provider, provider.kind() + BLOCKED_SUFFIX, blocked);
+            Entrant entrant = BloomeryContestant.entrant(provider, provider.kind() + "-" + layout, withLayout);
             entrant.create(KeyType.LONG, 1, SMOKE_FPP);
             return Optional.of(entrant);
         } catch (IllegalArgumentException e) {
