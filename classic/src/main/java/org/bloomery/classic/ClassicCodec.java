@@ -36,7 +36,7 @@ final class ClassicCodec {
         Envelope.write(out, filter, FIELD_BYTES + bits.serializedBytes(), body -> {
             body.writeLong(bits.bitSize());
             body.writeInt(filter.hashes());
-            body.writeByte(filter.layout().code());
+            body.writeByte(filter.bloomLayout().code());
             body.writeLong(bits.writeTo(body));
         });
     }

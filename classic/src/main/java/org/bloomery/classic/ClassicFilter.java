@@ -261,8 +261,8 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
 
     private Optional<String> mismatch(ClassicFilter<?> other) {
         Objects.requireNonNull(other, "other");
-        if (other.layout() != layout()) {
-            return Optional.of("layout (" + layout().optionValue() + " here, " + other.layout().optionValue()
+        if (other.layout != layout) {
+            return Optional.of("layout (" + layout() + " here, " + other.layout()
                     + " in the other)");
         }
         if (other.m != m) {
@@ -302,12 +302,17 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * Where the probes of a key lie.
+     * Where the probes of a key lie, as the spec's option {@code layout} names it.
      *
-     * @return the layout from the spec's option {@code layout}
+     * @return {@code "standard"}, {@code "blocked"} or {@code "sectored"}
      */
-    public BloomLayout layout() {
-        return shape.layout();
+    public String layout() {
+        return layout.optionValue();
+    }
+
+    /** The layout itself, for the codec: an engine type, so not part of the public API. */
+    BloomLayout bloomLayout() {
+        return layout;
     }
 
     @Override
@@ -364,7 +369,7 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
 
     @Override
     protected String describe() {
-        return "m=" + m + ", k=" + k + ", layout=" + layout().optionValue() + ", writers="
+        return "m=" + m + ", k=" + k + ", layout=" + layout() + ", writers="
                 + bits.writers().optionValue() + ", approximateCount=" + approximateCount();
     }
 }

@@ -235,9 +235,13 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
         return k;
     }
 
-    /** @return where an item's counters lie, from the spec's option {@code layout} */
-    public BloomLayout layout() {
-        return shape.layout();
+    /**
+     * Where an item's counters lie, as the spec's option {@code layout} names it.
+     *
+     * @return {@code "standard"} or {@code "blocked"}
+     */
+    public String layout() {
+        return layout.optionValue();
     }
 
     /**
@@ -286,8 +290,8 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
 
     private String mismatch(CountingFilter<?> other) {
         Objects.requireNonNull(other, "other");
-        if (other.layout() != layout()) {
-            return "layouts differ (" + layout().optionValue() + " and " + other.layout().optionValue() + ")";
+        if (other.layout != layout) {
+            return "layouts differ (" + layout() + " and " + other.layout() + ")";
         }
         if (other.m != m) {
             return "counters differ (" + m + " and " + other.m + ")";
@@ -351,7 +355,7 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
 
     @Override
     protected String describe() {
-        return "counters=" + m + ", hashes=" + k + ", layout=" + layout().optionValue()
+        return "counters=" + m + ", hashes=" + k + ", layout=" + layout()
                 + ", nonZero=" + nonZeroCounters()
                 + ", saturated=" + saturatedCounters();
     }
