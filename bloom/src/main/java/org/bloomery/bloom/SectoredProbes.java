@@ -56,35 +56,55 @@ public final class SectoredProbes {
      * The bits of word w1 a key sets: probes {@code 0..kw-1}.
      *
      * @param hash the key hash
-     * @param kw probes per word, {@code k / 2}, in [1, 32]
+     * @param kw probes per word, {@code k / 2}, in [1, 8]
      * @return the mask, between 1 and kw bits set
      */
     public static long firstMask(long hash, int kw) {
-        return mask(hash, 0, kw);
+        return fieldBits(BlockedProbes.mix(hash, 0), kw);
     }
 
     /**
      * The bits of word w2 a key sets: probes {@code kw..2kw-1}.
      *
      * @param hash the key hash
-     * @param kw probes per word, {@code k / 2}, in [1, 32]
+     * @param kw probes per word, {@code k / 2}, in [1, 8]
      * @return the mask, between 1 and kw bits set
      */
     public static long secondMask(long hash, int kw) {
-        return mask(hash, kw, kw);
+        // Probes kw..7 are fields kw..7 of the first product, which a left shift by 6 kw makes its
+        // fields 0..7-kw; probes 8..2kw-1 (only when k > 8) are fields 0..2kw-9 of the second.
+        int inFirst = Math.min(kw, BlockedProbes.BLOCK_WORDS - kw);
+        return fieldBits(BlockedProbes.mix(hash, 0) << 6 * kw, inFirst)
+                | fieldBits(BlockedProbes.mix(hash, 1), kw - inFirst);
     }
 
-    /** Probes {@code [first, first + kw)} as a mask: one product per group of 8 probes, not one per probe. */
-    private static long mask(long hash, int first, int kw) {
-        int end = first + kw;
-        long x = BlockedProbes.mix(hash, first >>> 3);
+    /**
+     * Fields {@code 0..count-1} of a product as a mask. The cases fall through, so a key costs one
+     * jump whose target is the same for every key of a filter (k is fixed) and then straight-line
+     * code, where a loop over the probes would cost a compare and a branch per probe.
+     */
+    @SuppressWarnings("fallthrough")
+    private static long fieldBits(long x, int count) {
         long mask = 0;
-        for (int i = first; i < end; i++) {
-            if ((i & (BlockedProbes.BLOCK_WORDS - 1)) == 0) {
-                x = BlockedProbes.mix(hash, i >>> 3);
-            }
-            mask |= BlockedProbes.fieldBit(x, i & (BlockedProbes.BLOCK_WORDS - 1));
+        switch (count) {
+            case 8:
+                mask |= BlockedProbes.fieldBit(x, 7);
+            case 7:
+                mask |= BlockedProbes.fieldBit(x, 6);
+            case 6:
+                mask |= BlockedProbes.fieldBit(x, 5);
+            case 5:
+                mask |= BlockedProbes.fieldBit(x, 4);
+            case 4:
+                mask |= BlockedProbes.fieldBit(x, 3);
+            case 3:
+                mask |= BlockedProbes.fieldBit(x, 2);
+            case 2:
+                mask |= BlockedProbes.fieldBit(x, 1);
+            case 1:
+                mask |= BlockedProbes.fieldBit(x, 0);
+            default:
+                return mask;
         }
-        return mask;
     }
 }
