@@ -25,11 +25,25 @@ import org.bloomery.api.spi.HeapBudget;
  * come from any thread. {@link #get} is a plain read in both: bits only ever go from 0 to 1 outside
  * {@link #clear} and {@link #andWith}, so a racing read can at worst miss a bit whose set has not yet
  * happened-before it, which is the ordinary outcome of a racing add and query.
+ *
+ * <p>Each page starts with {@link #PAD} unused words, always zero, so that word 0 of a page, and so
+ * every 512-bit block, starts a 64-byte cache line whenever the JVM places the array at a
+ * cache-line boundary. The G1, ZGC and Shenandoah collectors place large arrays (half a heap region
+ * or more) at the start of a region, so a large filter's block is one cache line, one miss, where
+ * the array's header offset alone would split most blocks over two lines. Small arrays stay where
+ * the allocator puts them; they sit in cache.
  */
 public final class BitArray {
+    private static final int CACHE_LINE = 64;
     private static final int PAGE_SHIFT = 27;
     private static final int PAGE_WORDS = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_WORDS - 1;
+    /**
+     * Unused words before a page's word 0: as many as bring the array's first element, at {@code
+     * ARRAY_LONG_BASE_OFFSET} bytes from a cache-line-aligned array start, to the next line (6 with
+     * the usual 16-byte array header).
+     */
+    static final int PAD = (CACHE_LINE - sun.misc.Unsafe.ARRAY_LONG_BASE_OFFSET % CACHE_LINE) % CACHE_LINE / Long.BYTES;
     /** The bits of one page: arrays up to this size index {@code firstPage} with an int. */
     private static final long PAGE_BITS = (long) PAGE_WORDS << 6;
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -83,7 +97,7 @@ public final class BitArray {
         int pageCount = (int) ((words + PAGE_WORDS - 1) >>> PAGE_SHIFT);
         pages = new long[pageCount][];
         for (int p = 0; p < pageCount; p++) {
-            pages[p] = new long[(int) Math.min(PAGE_WORDS, words - ((long) p << PAGE_SHIFT))];
+            pages[p] = new long[PAD + (int) Math.min(PAGE_WORDS, words - ((long) p << PAGE_SHIFT))];
         }
         firstPage = pages[0];
         single = writers == Writers.SINGLE;
@@ -113,7 +127,7 @@ public final class BitArray {
 
     /** A word's index in its {@link #page}. */
     static int slot(long word) {
-        return (int) word & PAGE_MASK;
+        return PAD + ((int) word & PAGE_MASK);
     }
 
     /** Whether every word lies in {@link #firstPage}, so a word index is an index of it. */
@@ -154,7 +168,7 @@ public final class BitArray {
      */
     public boolean get(long index) {
         long word = index >>> 6;
-        return (page(word)[(int) word & PAGE_MASK] & (1L << index)) != 0;
+        return (page(word)[slot(word)] & (1L << index)) != 0;
     }
 
     /**
@@ -214,7 +228,7 @@ public final class BitArray {
     int setUncounted(long index) {
         long word = index >>> 6;
         long[] page = page(word);
-        int slot = (int) word & PAGE_MASK;
+        int slot = slot(word);
         long mask = 1L << index;
         long seen = page[slot];
         if ((seen & mask) != 0) {
@@ -319,9 +333,9 @@ public final class BitArray {
      */
     public long writeTo(FilterDataOutput out) throws IOException {
         long count = 0;
-        long[] chunk = new long[Math.min(WRITE_CHUNK_WORDS, pages[0].length)];
+        long[] chunk = new long[Math.min(WRITE_CHUNK_WORDS, pages[0].length - PAD)];
         for (long[] page : pages) {
-            for (int from = 0; from < page.length; from += chunk.length) {
+            for (int from = PAD; from < page.length; from += chunk.length) {
                 int n = Math.min(chunk.length, page.length - from);
                 for (int i = 0; i < n; i++) {
                     // Read each word once, so the count describes exactly the words written.
@@ -367,7 +381,9 @@ public final class BitArray {
         long[][] pages = new long[pageCount][];
         long count = 0;
         for (int p = 0; p < pageCount; p++) {
-            pages[p] = in.readLongs((int) Math.min(PAGE_WORDS, words - ((long) p << PAGE_SHIFT)));
+            int pageWords = (int) Math.min(PAGE_WORDS, words - ((long) p << PAGE_SHIFT));
+            pages[p] = new long[PAD + pageWords];
+            in.readLongs(pages[p], PAD, pageWords);
             for (long w : pages[p]) {
                 count += Long.bitCount(w);
             }

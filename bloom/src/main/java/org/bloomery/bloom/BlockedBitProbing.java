@@ -123,30 +123,24 @@ final class BlockedBitProbing {
     }
 
     /**
-     * A first pass tests each key's first probe, one independent read per key, so the CPU has the
-     * chunk's cache misses in flight together; a second pass tests all its probes, from the block
-     * then in cache.
+     * Chunk by chunk, the next chunk's blocks {@link ProbeBatch#touchBlocks touched} first, so their
+     * misses are in flight while this chunk is tested; then each key's probes tested from its block,
+     * in cache or on its way, and its answer stored without a branch on the loaded words.
      */
     static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
         long words = bits.bitSize() >>> 6;
+        long touched = ProbeBatch.touchBlocks(bits, hashes, from, Math.min(to, from + ProbeBatch.CHUNK));
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int end = Math.min(to, start + ProbeBatch.CHUNK);
-            long known = ProbeBatch.known(out, start, end);
+            touched ^= ProbeBatch.touchBlocks(bits, hashes, end, Math.min(to, end + ProbeBatch.CHUNK));
             for (int i = start; i < end; i++) {
-                if ((known & 1L << (i - start)) == 0) {
+                if (!out[i]) {
                     long hash = hashes[i];
                     long base = BlockedProbes.firstWord(hash, words);
-                    int word = BitArray.slot(base) + BlockedProbes.word(BlockedProbes.rotation(hash, k), 0);
-                    out[i] = (bits.page(base)[word] & BlockedProbes.bit(hash, 0)) != 0;
-                }
-            }
-            for (int i = start; i < end; i++) {
-                if ((known & 1L << (i - start)) == 0) {
-                    long hash = hashes[i];
-                    long base = BlockedProbes.firstWord(hash, words);
-                    out[i] &= blockMissing(bits.page(base), BitArray.slot(base), hash, k) == 0;
+                    out[i] = blockMissing(bits.page(base), BitArray.slot(base), hash, k) == 0;
                 }
             }
         }
+        ProbeBatch.keep(touched);
     }
 }

@@ -4,14 +4,27 @@ package org.bloomery.bloom;
  * How the batch queries of every probe strategy walk their keys: in chunks of {@value #CHUNK}, each
  * pass over a chunk making one independent read per key, so the CPU keeps the chunk's cache misses
  * in flight together instead of waiting on one key at a time.
+ *
+ * <p>The block layouts first {@link #touchBlocks touch} each key's block: a loop of a few
+ * instructions per key, one load each, whose loads depend on nothing loaded, so the out-of-order
+ * window holds many keys' misses at once. A second pass then tests each key from its block, now in
+ * cache or on its way. A loop that tested each key as it went would hold only the few keys whose
+ * test instructions fill that window (a miss keeps every later instruction from retiring), and so
+ * overlap few misses. Java has no prefetch instruction; a load whose value is only {@link #keep
+ * kept} is the nearest thing.
  */
 public final class ProbeBatch {
     /**
      * Keys per pass of a batch query: enough independent reads to fill the CPU's miss buffers, few
-     * enough that their cache lines are still in the first-level cache for the next pass. At most
-     * 64, so {@link #known} fits a chunk's answers in one long.
+     * enough that their cache lines (4 KiB) are still in the first-level cache for the next pass.
+     * At most 64, so {@link #known} fits a chunk's answers in one long.
      */
-    public static final int CHUNK = 32;
+    public static final int CHUNK = 64;
+
+    /** A value the touched words are as good as never XOR to; see {@link #keep}. */
+    private static final long UNLIKELY = 0x5DEECE66DL * 0x9E3779B97F4A7C15L;
+    /** Written only in {@link #keep}'s never-taken branch. */
+    private static long sink;
 
     private ProbeBatch() {
     }
@@ -30,5 +43,39 @@ public final class ProbeBatch {
             known |= (out[i] ? 1L : 0L) << (i - start);
         }
         return known;
+    }
+
+    /**
+     * Loads word 0 of each key's 512-bit block, for keys {@code [start, end)}, so that the blocks'
+     * cache misses are in flight together before anything tests them.
+     *
+     * @param bits the array, a whole number of blocks
+     * @param hashes the key hashes
+     * @param start the first key, inclusive
+     * @param end the last key, exclusive
+     * @return the loaded words XORed, for {@link #keep}
+     */
+    static long touchBlocks(BitArray bits, long[] hashes, int start, int end) {
+        long words = bits.bitSize() >>> 6;
+        long touched = 0;
+        for (int i = start; i < end; i++) {
+            long base = BlockedProbes.firstWord(hashes[i], words);
+            touched ^= bits.page(base)[BitArray.slot(base)];
+        }
+        return touched;
+    }
+
+    /**
+     * Uses the touched words in a branch the compiler cannot prove is never taken, so it keeps the
+     * loads of {@link #touchBlocks}, whose values nothing else reads. The branch writes a static
+     * field only when the words XOR to one fixed 64-bit value, so threads never contend on it in
+     * practice, and one compare per batch is all it costs.
+     *
+     * @param touched what {@link #touchBlocks} returned, XORed over the batch
+     */
+    static void keep(long touched) {
+        if (touched == UNLIKELY) {
+            sink = touched;
+        }
     }
 }

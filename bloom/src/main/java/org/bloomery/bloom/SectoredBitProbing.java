@@ -56,21 +56,20 @@ final class SectoredBitProbing {
     }
 
     /**
-     * One pass per chunk: each key's block, words and masks come from its hash alone, its two loads
-     * depend on nothing loaded before, and its answer is stored without a branch on them, so the
-     * iterations are independent and the CPU keeps the chunk's cache misses in flight together. (The
-     * blocked layout needs a second pass to test eight words per key from cache; two words need
-     * none.) The only branch skips keys already answered true, on earlier answers, not on loaded
-     * words.
+     * Chunk by chunk, the next chunk's blocks {@link ProbeBatch#touchBlocks touched} first, so their
+     * misses are in flight while this chunk is tested; then each key's two words and masks from its
+     * hash alone and its answer stored without a branch on the loaded words. The only branch skips
+     * keys already answered true, on earlier answers, not on loaded words.
      */
     static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
         long words = bits.bitSize() >>> 6;
         int kw = k >>> 1;
+        long touched = ProbeBatch.touchBlocks(bits, hashes, from, Math.min(to, from + ProbeBatch.CHUNK));
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int end = Math.min(to, start + ProbeBatch.CHUNK);
-            long known = ProbeBatch.known(out, start, end);
+            touched ^= ProbeBatch.touchBlocks(bits, hashes, end, Math.min(to, end + ProbeBatch.CHUNK));
             for (int i = start; i < end; i++) {
-                if ((known & 1L << (i - start)) == 0) {
+                if (!out[i]) {
                     long hash = hashes[i];
                     long base = BlockedProbes.firstWord(hash, words);
                     long[] page = bits.page(base);
@@ -80,5 +79,6 @@ final class SectoredBitProbing {
                 }
             }
         }
+        ProbeBatch.keep(touched);
     }
 }

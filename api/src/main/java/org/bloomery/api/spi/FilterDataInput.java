@@ -5,6 +5,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.util.Objects;
 import org.bloomery.api.InvalidFilterDataException;
 
 /**
@@ -120,14 +121,29 @@ public final class FilterDataInput {
      */
     public long[] readLongs(int count) throws IOException {
         long[] values = new long[allocation(count, Long.BYTES, "an array of " + count + " longs")];
+        readLongs(values, 0, count);
+        return values;
+    }
+
+    /**
+     * Reads {@code count} big-endian longs into an array the caller has already allocated (and
+     * bounded, e.g. with {@link #reserve}).
+     *
+     * @param values receives them
+     * @param from the index of the first
+     * @param count how many
+     * @throws IndexOutOfBoundsException if {@code [from, from + count)} is not within the array
+     * @throws IOException if the body ends first
+     */
+    public void readLongs(long[] values, int from, int count) throws IOException {
+        Objects.checkFromIndexSize(from, count, values.length);
         byte[] buffer = chunk();
         for (int i = 0; i < count; ) {
             int n = Math.min(count - i, CHUNK_BYTES / Long.BYTES);
             readFully(buffer, n * Long.BYTES);
-            ByteBuffer.wrap(buffer).asLongBuffer().get(values, i, n);
+            ByteBuffer.wrap(buffer).asLongBuffer().get(values, from + i, n);
             i += n;
         }
-        return values;
     }
 
     /**
