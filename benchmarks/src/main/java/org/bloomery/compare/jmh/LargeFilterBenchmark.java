@@ -1,6 +1,7 @@
 package org.bloomery.compare.jmh;
 
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
@@ -27,32 +28,39 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Queries of filters far larger than the last-level cache: n = 10^8 long keys at p = 0.01 (a
- * filter of 120–140 MB), where every cache line a query touches is a DRAM miss. {@code randomRead}
- * measures the memory latency itself: one read of a random element of a {@code long[]} of 120 MB
- * (a standard classic filter's size), with the index derived from a key as a filter would; each
- * query time is then read as a multiple of it. Each operation is independent of the last, for the
- * reads and the queries alike, so the CPU may overlap their misses in the same way.
+ * Queries of filters far larger than the last-level cache: by default n = 5·10^7 long keys at p =
+ * 0.01 (a filter of about 60 MB; {@code -p n=100000000} for 10^8), where every cache line a query
+ * touches is a DRAM miss. Two yardsticks measure the memory itself, on a {@code long[]} as large as
+ * a sectored classic filter for (n, p) (contestant {@code memory}):
+ * <ul>
+ *   <li>{@code dependentRead}: one read of a chain in which each read's address is the value the
+ *       previous read returned (a random cycle through the whole array): nothing overlaps, so this is
+ *       the memory latency, TLB misses included;</li>
+ *   <li>{@code independentReads}: {@value #BATCH} reads at precomputed random indices, summed: nothing
+ *       depends on a loaded value, so this is what one thread's memory-level parallelism reaches.</li>
+ * </ul>
+ * The queries, each read as a multiple of both:
  * <ul>
  *   <li>{@code absent} / {@code present}: one query of a key never added / added, through the
- *       report's adapter (hashing included);</li>
+ *       report's adapter (hashing included), one at a time, as a user calls {@code mightContain};</li>
  *   <li>{@code absentHashed} / {@code absentMixed} (Bloomery kinds only): {@code absent} on the
- *       key's XXH64 hash computed beforehand, and on MurmurHash3's 64-bit finalizer of the key (two
+ *       key's hash computed beforehand, and on MurmurHash3's 64-bit finalizer of the key (two
  *       multiplications, the mix FastFilter applies to a long; not a hasher Bloomery offers): what
- *       the key's hash costs inside a query, and what a shorter hash would;</li>
- *   <li>{@code absentLoop} / {@code absentBatch} (Bloomery kinds only): 1024 precomputed absent-key
- *       hashes, one {@code mightContainHash} at a time against one {@code mightContainHashes} call;
- *       time per key.</li>
+ *       the key's hash costs inside a query;</li>
+ *   <li>{@code absentLoop} / {@code absentBatch}, {@code presentLoop} / {@code presentBatch}
+ *       (Bloomery kinds only): {@value #BATCH} precomputed key hashes, one {@code mightContainHash}
+ *       at a time against one {@code mightContainHashes} call; time per key.</li>
  * </ul>
- * Filling takes 10–60 s per contestant and trial. {@code randomRead} needs contestant {@code
- * memory}, the loop and batch benchmarks a Bloomery contestant (any kind found, {@code -blocked} or
- * {@code -sectored} for that layout); other combinations fail at their first call and JMH goes on. The runs documented in the README:
+ * Filling takes 5–60 s per contestant and trial. The yardsticks need contestant {@code memory}, the
+ * hashed, loop and batch benchmarks a Bloomery contestant (any kind found, {@code -blocked} or
+ * {@code -sectored} for that layout); other combinations fail at their first call and JMH goes on.
+ * For example:
  * <pre>
- * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.randomRead' -p contestant=memory
- * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.absent$' \
- *     -p contestant=classic,classic-blocked,guava,fastfilter-blocked
- * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.absent(Loop|Batch)' -p contestant=classic,classic-blocked
- * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.absent(Hashed|Mixed)?$' -p contestant=classic-blocked
+ * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.(dependentRead|independentReads)' -p contestant=memory
+ * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.(absent|present)$' \
+ *     -p contestant=classic-sectored,classic-blocked,fastfilter-blocked
+ * java -jar benchmarks/target/benchmarks.jar 'LargeFilterBenchmark.(absent|present)(Loop|Batch)' \
+ *     -p contestant=classic-sectored,classic-blocked
  * </pre>
  */
 @State(Scope.Benchmark)
@@ -62,18 +70,18 @@ import org.openjdk.jmh.infra.Blackhole;
 @Measurement(iterations = 3, time = 2)
 @Fork(value = 1, jvmArgsAppend = "-Xmx3g")
 public class LargeFilterBenchmark {
-    /** Keys inserted. */
-    static final long N = 100_000_000;
     /** The target fpp. */
     static final double FPP = 0.01;
     /** Keys per batch query. */
     static final int BATCH = 1024;
     private static final int QUERIES = 1 << 20;
     private static final int MASK = QUERIES - 1;
-    /** Words of the random-read array: the bits of a standard classic filter for (N, FPP), as longs. */
-    private static final int MEMORY_WORDS = (int) (BloomShape.optimalCells(N, FPP) / Long.SIZE);
 
-    /** The contestant; {@code memory} is the plain {@code long[]}, filled with nothing. */
+    /** Keys inserted. */
+    @Param("50000000")
+    public long n;
+
+    /** The contestant; {@code memory} is the plain {@code long[]} of the yardsticks. */
     @Param({"memory", "classic", "classic-blocked", "classic-sectored", "counting-blocked", "cuckoo", "guava", "fastfilter-blocked",
         "datasketches"})
     public String contestant;
@@ -81,8 +89,11 @@ public class LargeFilterBenchmark {
     private Contestant filled;
     private MembershipFilter<Long> bloomery;
     private long[] memory;
+    private final int[] memoryIndexes = new int[QUERIES];
+    private long chase;
     private final long[] presentKeys = new long[QUERIES];
     private final long[] absentKeys = new long[QUERIES];
+    private final long[] presentHashes = new long[QUERIES];
     private final long[] absentHashes = new long[QUERIES];
     private final boolean[] answers = new boolean[QUERIES];
     private int next;
@@ -94,43 +105,82 @@ public class LargeFilterBenchmark {
         for (int i = 0; i < QUERIES; i++) {
             presentKeys[i] = generator.presentLong(i);
             absentKeys[i] = generator.absentLong(i);
+            presentHashes[i] = KeyHasher.hashLong(presentKeys[i]);
             absentHashes[i] = KeyHasher.hashLong(absentKeys[i]);
         }
         if (contestant.equals("memory")) {
-            memory = new long[MEMORY_WORDS];
-            for (int i = 0; i < MEMORY_WORDS; i++) {
-                memory[i] = i;
-            }
+            setUpMemory();
             return;
         }
         Optional<BloomLayout> layout = Contenders.layout(contestant);
         String kind = layout.isPresent() ? Contenders.withoutLayout(contestant) : contestant;
         if (Filters.provider(kind).isPresent()) {
-            FilterSpec spec = FilterSpec.of(N, FPP);
+            FilterSpec spec = FilterSpec.of(n, FPP);
             if (layout.isPresent()) {
                 spec = spec.withOption(BloomLayout.OPTION, layout.get().optionValue());
             }
             bloomery = Filters.create(kind, spec, KeyHasher.longs());
-            for (long i = 0; i < N; i++) {
+            for (long i = 0; i < n; i++) {
                 bloomery.addHash(KeyHasher.hashLong(generator.presentLong(i)));
             }
             return;
         }
-        filled = Contenders.named(contestant).create(KeyType.LONG, N, FPP);
-        for (long i = 0; i < N; i++) {
+        filled = Contenders.named(contestant).create(KeyType.LONG, n, FPP);
+        for (long i = 0; i < n; i++) {
             filled.add(generator.presentLong(i));
         }
     }
 
     /**
-     * One read of a random element of the 120 MB array.
+     * The yardsticks' array, as many words as a sectored classic filter for (n, p): one random cycle
+     * through all of it (Sattolo's shuffle of the identity), so the chase visits every word before
+     * it repeats, and random indices for the independent reads.
+     */
+    private void setUpMemory() {
+        FilterSpec spec = FilterSpec.of(n, FPP).withOption(BloomLayout.OPTION, BloomLayout.SECTORED.optionValue());
+        int words = Math.toIntExact(BloomShape.fromSpec(spec, "classic", "bits", BloomShape.MAX_CELLS, "2^37 bits").cells() / Long.SIZE);
+        memory = new long[words];
+        for (int i = 0; i < words; i++) {
+            memory[i] = i;
+        }
+        SplittableRandom random = new SplittableRandom(BenchmarkKeys.SEED);
+        for (int i = words - 1; i > 0; i--) {
+            int j = random.nextInt(i);
+            long swap = memory[i];
+            memory[i] = memory[j];
+            memory[j] = swap;
+        }
+        for (int i = 0; i < QUERIES; i++) {
+            memoryIndexes[i] = random.nextInt(words);
+        }
+    }
+
+    /**
+     * One read of the chain: its address is the value the last read returned.
      *
-     * @return the element
+     * @return the value read, the next read's address
      */
     @Benchmark
-    public long randomRead() {
-        long hash = KeyHasher.hashLong(absentKeys[next++ & MASK]);
-        return memory[(int) Math.multiplyHigh(hash >>> 1, (long) MEMORY_WORDS << 1)];
+    public long dependentRead() {
+        chase = memory[(int) chase];
+        return chase;
+    }
+
+    /**
+     * {@value #BATCH} reads at random indices that depend on nothing read.
+     *
+     * @return their sum
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public long independentReads() {
+        int from = next & MASK & ~(BATCH - 1);
+        next += BATCH;
+        long sum = 0;
+        for (int i = from; i < from + BATCH; i++) {
+            sum += memory[memoryIndexes[i]];
+        }
+        return sum;
     }
 
     /**
@@ -178,6 +228,35 @@ public class LargeFilterBenchmark {
         h = (h ^ h >>> 33) * 0xFF51AFD7ED558CCDL;
         h = (h ^ h >>> 33) * 0xC4CEB9FE1A85EC53L;
         return bloomery.mightContainHash(h ^ h >>> 33);
+    }
+
+    /**
+     * {@value #BATCH} present-key hashes, one query at a time.
+     *
+     * @param blackhole takes the answers
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void presentLoop(Blackhole blackhole) {
+        int from = next & MASK & ~(BATCH - 1);
+        next += BATCH;
+        for (int i = from; i < from + BATCH; i++) {
+            blackhole.consume(bloomery.mightContainHash(presentHashes[i]));
+        }
+    }
+
+    /**
+     * The same {@value #BATCH} present-key hashes in one batch query.
+     *
+     * @param blackhole takes one answer, so the batch cannot be dropped
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void presentBatch(Blackhole blackhole) {
+        int from = next & MASK & ~(BATCH - 1);
+        next += BATCH;
+        bloomery.mightContainHashes(presentHashes, from, from + BATCH, answers);
+        blackhole.consume(answers[from]);
     }
 
     /**
