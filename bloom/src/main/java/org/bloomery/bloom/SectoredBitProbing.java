@@ -16,12 +16,19 @@ final class SectoredBitProbing {
      * OR, or one plain write with a single writer.
      */
     static boolean setProbes(BitArray bits, long hash, int k) {
+        // As in probesSet: a constant per call, so each body is straight-line code.
+        return k == 6 ? setProbesPerWord(bits, hash, 3)
+                : k == 8 ? setProbesPerWord(bits, hash, 4)
+                : k == 10 ? setProbesPerWord(bits, hash, 5)
+                : setProbesPerWord(bits, hash, k >>> 1);
+    }
+
+    private static boolean setProbesPerWord(BitArray bits, long hash, int kw) {
         long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
         long[] page = bits.page(base);
         int slot = BitArray.slot(base);
         int first = slot + SectoredProbes.firstWord(hash);
         int second = slot + SectoredProbes.secondWord(hash);
-        int kw = k >>> 1;
         long firstMask = SectoredProbes.firstMask(hash, kw);
         long secondMask = SectoredProbes.secondMask(hash, kw);
         int changed;
