@@ -49,12 +49,14 @@ public final class Lineup {
      * The peers, in report order.
      *
      * @return {@code guava}, {@code commons-simple}, {@code commons-counting}, {@code cuckoofilter4j},
-     *     {@code datasketches} and the FastFilter_java filters (its static xor and fuse filters last)
+     *     {@code datasketches} and the FastFilter_java filters (its blocked Bloom filter at the target's
+     *     bits per key and at one bit fewer) (its static xor and fuse filters last)
      */
     public static List<Entrant> peers() {
         return List.of(GuavaBloomContestant.entrant(), CommonsSimpleBloomContestant.entrant(),
                 CommonsCountingBloomContestant.entrant(), CuckooFilter4jContestant.entrant(),
                 DataSketchesBloomContestant.entrant(), FastFilterContestant.blockedBloom(),
+                FastFilterContestant.blockedBloomOneBitLess(),
                 FastFilterContestant.countingBloom(), FastFilterContestant.succinctCountingBlockedBloom(),
                 FastFilterContestant.cuckoo8(), FastFilterContestant.cuckoo16(), FastFilterContestant.xor8(),
                 FastFilterContestant.xorFuse8(), FastFilterContestant.xor16());

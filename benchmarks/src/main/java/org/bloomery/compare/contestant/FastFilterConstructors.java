@@ -42,6 +42,12 @@ final class FastFilterConstructors {
         return newInstance(BlockedBloom.class, new Class<?>[] {int.class, int.class}, entries(n), blockedBitsPerKey(fpp));
     }
 
+    /** An empty {@code BlockedBloom} for n keys with one bit per key fewer than {@link #blockedBloom}. */
+    static Filter blockedBloomOneBitLess(long n, double fpp) {
+        return newInstance(BlockedBloom.class, new Class<?>[] {int.class, int.class}, entries(n),
+                blockedBitsPerKey(fpp) - 1);
+    }
+
     /** An empty {@code SuccinctCountingBlockedBloom} for n keys. */
     static Filter succinctCountingBlockedBloom(long n, double fpp) {
         int bitsPerKey = blockedBitsPerKey(fpp);

@@ -82,8 +82,8 @@ public class LargeFilterBenchmark {
     public long n;
 
     /** The contestant; {@code memory} is the plain {@code long[]} of the yardsticks. */
-    @Param({"memory", "classic", "classic-blocked", "classic-sectored", "counting-blocked", "cuckoo", "guava", "fastfilter-blocked",
-        "datasketches"})
+    @Param({"memory", "classic", "classic-blocked", "classic-sectored", "counting-blocked", "cuckoo", "guava",
+        "fastfilter-blocked", "fastfilter-blocked-10", "datasketches"})
     public String contestant;
 
     private Contestant filled;

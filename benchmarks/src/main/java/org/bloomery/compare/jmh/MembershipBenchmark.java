@@ -51,6 +51,7 @@ public class MembershipBenchmark {
         "counting", "counting-blocked", "counting-blocked-single", "scalable", "scalable-blocked", "scalable-sectored",
         "cuckoo",
         "guava", "commons-simple", "commons-counting", "cuckoofilter4j", "datasketches", "fastfilter-blocked",
+        "fastfilter-blocked-10",
         "fastfilter-counting", "fastfilter-succinct-counting", "fastfilter-cuckoo8", "fastfilter-cuckoo16"})
     public String contestant;
 
