@@ -59,7 +59,9 @@ public interface FilterProvider {
      * @param spec the spec, as for {@link #create}
      * @param hasher the hasher that produced the hashes
      * @param hashes {@code hasher.hash(item)} of every item, each consumed once; a static kind may
-     *     collect them all before building
+     *     collect them all before building. The stream may be parallel (as {@link Filters#build}
+     *     passes a caller's parallel stream on); an implementation that adds in order makes it
+     *     sequential, as this default does
      * @param <T> the item type
      * @return the filter, holding every hashed item
      * @throws IllegalArgumentException as {@link #create}, or when the set cannot be built within

@@ -83,7 +83,10 @@ public final class Filters {
      * @param kind a kind listed by {@link #kinds()}
      * @param spec expected insertions, target fpp and provider options
      * @param hasher maps items to hashes
-     * @param items the set; consumed, in encounter order; no element may be null
+     * @param items the set; consumed, in encounter order; no element may be null. A parallel stream
+     *     stays parallel: its items are hashed in parallel, and a kind that builds in bulk (the
+     *     Bloom kinds {@code classic} and {@code counting}) holds their hashes for the build; other
+     *     kinds consume it sequentially
      * @param <T> the item type
      * @return the filter, answering true for every item
      * @throws IllegalArgumentException as {@link #build(String, FilterSpec, KeyHasher, Iterable)}
@@ -95,7 +98,7 @@ public final class Filters {
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(items, "items");
         FilterProvider provider = require(kind);
-        return provider.build(spec, hasher, items.sequential().mapToLong(item -> hasher.hash(nonNull(item))));
+        return provider.build(spec, hasher, items.mapToLong(item -> hasher.hash(nonNull(item))));
     }
 
     /**
