@@ -197,11 +197,7 @@ public final class BulkBuild {
                 tasks.add(new RecursiveAction() {
                     @Override
                     protected void compute() {
-                        if (blocked) {
-                            applyOwnKeys(writer, part, hashes, from, to);
-                        } else {
-                            writer.apply(hashes, from, to);
-                        }
+                        applyPart(blocked, writer, part, hashes, from, to);
                     }
                 });
             }
@@ -210,6 +206,15 @@ public final class BulkBuild {
             ForkJoinTask.invokeAll(tasks);
         }
         writers.forEach(Writer::commit);
+    }
+
+    /** One thread's work: the keys of its part (blocked), or every key for the probes in its part. */
+    static void applyPart(boolean blocked, Writer writer, Part part, long[] hashes, int from, int to) {
+        if (blocked) {
+            applyOwnKeys(writer, part, hashes, from, to);
+        } else {
+            writer.apply(hashes, from, to);
+        }
     }
 
     /**

@@ -124,6 +124,42 @@ class BulkBuildTest {
     }
 
     /**
+     * Each part's thread writes no word outside its part, and the parts' writes together make the
+     * one-by-one array: so no two threads ever write one word.
+     */
+    @ParameterizedTest
+    @MethodSource("layouts")
+    void eachPartWritesOnlyItsOwnWords(BloomLayout layout) {
+        long m = 512L * 1001;
+        int k = layout == BloomLayout.STANDARD ? 7 : 8;
+        long[] hashes = new SplittableRandom(SEED).longs(20_000).toArray();
+        BitArray expected = new BitArray(m);
+        for (long hash : hashes) {
+            BitProbing.setProbes(layout, expected, hash, k);
+        }
+        long words = m >>> 6;
+        List<BulkBuild.Part> parts = BulkBuild.parts(words, layout == BloomLayout.STANDARD ? 1 : 8, 3);
+        long[] seen = new long[(int) words];
+        for (BulkBuild.Part part : parts) {
+            BitArray alone = new BitArray(m);
+            BulkBuild.Target target = BulkBuild.bits(layout, alone, k);
+            BulkBuild.Writer writer = target.writer(part);
+            BulkBuild.applyPart(target.blocked(), writer, part, hashes, 0, hashes.length);
+            writer.commit();
+            for (long w = 0; w < words; w++) {
+                long word = alone.page(w)[BitArray.slot(w)];
+                if (!part.holdsWord(w)) {
+                    assertThat(word).as("word %d outside part %s", w, part).isZero();
+                }
+                seen[(int) w] |= word;
+            }
+        }
+        for (long w = 0; w < words; w++) {
+            assertThat(seen[(int) w]).as("word %d", w).isEqualTo(expected.page(w)[BitArray.slot(w)]);
+        }
+    }
+
+    /**
      * A sequential stream longer than a chunk and a parallel stream give the same bits as the array
      * they stream.
      */
