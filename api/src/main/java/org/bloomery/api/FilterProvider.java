@@ -75,6 +75,23 @@ public interface FilterProvider {
     }
 
     /**
+     * {@link #build(FilterSpec, KeyHasher, LongStream)} from hashes held in an array, which a kind
+     * that builds in bulk reads where it is, without a copy. The default streams the array to {@code
+     * build}.
+     *
+     * @param spec the spec, as for {@link #create}
+     * @param hasher the hasher that produced the hashes
+     * @param hashes {@code hasher.hash(item)} of every item; not changed
+     * @param <T> the item type
+     * @return the filter, holding every hashed item
+     * @throws IllegalArgumentException as {@link #build(FilterSpec, KeyHasher, LongStream)}
+     * @throws FilterFullException if a dynamic kind fills up
+     */
+    default <T> MembershipFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+        return build(spec, hasher, LongStream.of(hashes));
+    }
+
+    /**
      * Reads a filter of this kind written by {@link MembershipFilter#writeTo}.
      *
      * @param in the stream, positioned at the start of the envelope; read to the end of the

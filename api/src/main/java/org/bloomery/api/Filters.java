@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collector;
 import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.bloomery.api.spi.Envelope;
@@ -118,7 +117,7 @@ public final class Filters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(hashes, "hashes");
-        return require(kind).build(spec, hasher, LongStream.of(hashes));
+        return require(kind).buildFromHashes(spec, hasher, hashes);
     }
 
     /**

@@ -138,8 +138,31 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
     public static <T> ClassicFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         Objects.requireNonNull(hashes, "hashes");
         ClassicFilter<T> filter = create(spec, hasher);
-        BulkBuild.apply(BulkBuild.bits(filter.layout, filter.bits, filter.k), hashes, "building a classic filter");
+        BulkBuild.apply(filter.bulkTarget(), hashes, "building a classic filter");
         return filter;
+    }
+
+    /**
+     * {@link #build(FilterSpec, KeyHasher, LongStream)} from hashes held in an array, read where it
+     * is: each thread reads it whole and writes its own part of the filter.
+     *
+     * @param spec as for {@link #create}
+     * @param hasher the hasher that produced the hashes
+     * @param hashes the hashes; not changed
+     * @param <T> the item type
+     * @return the filter
+     * @throws IllegalArgumentException as {@link #create}
+     */
+    public static <T> ClassicFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+        Objects.requireNonNull(hashes, "hashes");
+        ClassicFilter<T> filter = create(spec, hasher);
+        BulkBuild.apply(filter.bulkTarget(), hashes, 0, hashes.length);
+        return filter;
+    }
+
+    /** This new filter's array as a {@link BulkBuild} fills it. */
+    private BulkBuild.Target bulkTarget() {
+        return BulkBuild.bits(layout, bits, k);
     }
 
     /**

@@ -58,6 +58,12 @@ public final class ClassicProvider extends AbstractProvider {
         return ClassicFilter.build(spec, hasher, hashes);
     }
 
+    /** {@link #build} from the array where it is, each thread reading it whole and writing its own part. */
+    @Override
+    public <T> MembershipFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+        return ClassicFilter.build(spec, hasher, hashes);
+    }
+
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         return ClassicFilter.readFrom(in, hasher);

@@ -138,9 +138,32 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
     public static <T> CountingFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         Objects.requireNonNull(hashes, "hashes");
         CountingFilter<T> filter = create(spec, hasher);
-        BulkBuild.apply(new CountingBulkTarget(filter.layout, filter.counters, filter.k), hashes,
+        BulkBuild.apply(filter.bulkTarget(), hashes,
                 "building a counting filter");
         return filter;
+    }
+
+    /**
+     * {@link #build(FilterSpec, KeyHasher, LongStream)} from hashes held in an array, read where it
+     * is: each thread reads it whole and writes its own part of the filter.
+     *
+     * @param spec as for {@link #create}
+     * @param hasher the hasher that produced the hashes
+     * @param hashes the hashes; not changed
+     * @param <T> the item type
+     * @return the filter
+     * @throws IllegalArgumentException as {@link #create}
+     */
+    public static <T> CountingFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+        Objects.requireNonNull(hashes, "hashes");
+        CountingFilter<T> filter = create(spec, hasher);
+        BulkBuild.apply(filter.bulkTarget(), hashes, 0, hashes.length);
+        return filter;
+    }
+
+    /** This new filter's array as a {@link BulkBuild} fills it. */
+    private BulkBuild.Target bulkTarget() {
+        return new CountingBulkTarget(layout, counters, k);
     }
 
     /**
