@@ -97,15 +97,6 @@ public final class BitArray {
         count(setBits);
     }
 
-    /**
-     * A single-writer array over the same words with a live count of its own, starting at 0: one
-     * thread of a {@link BulkBuild} writes through it, without locked instructions, the words no
-     * other thread writes, and its count is then exactly the bits it turned on.
-     */
-    BitArray writerView() {
-        return new BitArray(bits, pages, 0, true);
-    }
-
     /** Moves the live count; one update however many bits changed. */
     void count(long delta) {
         if (single) {
