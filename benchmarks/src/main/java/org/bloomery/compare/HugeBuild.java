@@ -155,8 +155,8 @@ public final class HugeBuild implements Callable<Integer> {
         rows.add(String.format(Locale.ROOT, "  query in batches of %d: present %.1f ns, absent %.1f ns per key",
                 BATCH, (double) presentBatch / queries, (double) absentBatch / queries));
         rows.add(String.format(Locale.ROOT, "  fpp %.4f%% over %,d absent keys (95%% interval %.4f%% to %.4f%%),"
-                + " %.2f bits per item, filter %,d MiB", 100 * measured.rate(), queries, 100 * measured.low(),
-                100 * measured.high(), (double) filter.bitSize() / n, filter.bitSize() >>> 23));
+                + " %.2f bits per item, filter %,.1f MiB", 100 * measured.rate(), queries, 100 * measured.low(),
+                100 * measured.high(), (double) filter.bitSize() / n, filter.bitSize() / 8.0 / (1 << 20)));
         System.out.println(layout + ", the last filter built:");
         rows.forEach(System.out::println);
     }
