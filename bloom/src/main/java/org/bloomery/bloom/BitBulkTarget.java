@@ -7,8 +7,8 @@ package org.bloomery.bloom;
  * ({@link BloomProbes}, {@link BlockedProbes}, {@link SectoredProbes}). The live single-writer path
  * ({@link BitProbing#setProbes} on a single-writer array) writes opaquely and moves the count a key
  * at a time, which keeps a query racing the writer sound; a build needs neither, and without them
- * the compiler and the CPU overlap the cache misses of successive keys (about half the CPU time per
- * key measured on a filter of 10^7 keys).
+ * the compiler may keep the tally in a register and move the loads of the next keys ahead of this
+ * key's stores, so that their cache misses overlap.
  */
 final class BitBulkTarget implements BulkBuild.Target {
     private final BloomLayout layout;
