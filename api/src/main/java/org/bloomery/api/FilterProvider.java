@@ -59,7 +59,9 @@ public interface FilterProvider {
      * @param spec the spec, as for {@link #create}
      * @param hasher the hasher that produced the hashes
      * @param hashes {@code hasher.hash(item)} of every item, each consumed once; a static kind may
-     *     collect them all before building
+     *     collect them all before building. The stream may be parallel (as {@link Filters#build}
+     *     passes a caller's parallel stream on); an implementation that adds in order makes it
+     *     sequential, as this default does
      * @param <T> the item type
      * @return the filter, holding every hashed item
      * @throws IllegalArgumentException as {@link #create}, or when the set cannot be built within
@@ -70,6 +72,23 @@ public interface FilterProvider {
         MembershipFilter<T> filter = create(spec, hasher);
         hashes.sequential().forEachOrdered(filter::addHash);
         return filter;
+    }
+
+    /**
+     * {@link #build(FilterSpec, KeyHasher, LongStream)} from hashes held in an array, which a kind
+     * that builds in bulk reads where it is, without a copy. The default streams the array to {@code
+     * build}.
+     *
+     * @param spec the spec, as for {@link #create}
+     * @param hasher the hasher that produced the hashes
+     * @param hashes {@code hasher.hash(item)} of every item; not changed
+     * @param <T> the item type
+     * @return the filter, holding every hashed item
+     * @throws IllegalArgumentException as {@link #build(FilterSpec, KeyHasher, LongStream)}
+     * @throws FilterFullException if a dynamic kind fills up
+     */
+    default <T> MembershipFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+        return build(spec, hasher, LongStream.of(hashes));
     }
 
     /**

@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collector;
 import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.bloomery.api.spi.Envelope;
@@ -83,7 +82,10 @@ public final class Filters {
      * @param kind a kind listed by {@link #kinds()}
      * @param spec expected insertions, target fpp and provider options
      * @param hasher maps items to hashes
-     * @param items the set; consumed, in encounter order; no element may be null
+     * @param items the set; consumed, in encounter order; no element may be null. A parallel stream
+     *     stays parallel: its items are hashed in parallel, and a kind that builds in bulk (the
+     *     Bloom kinds {@code classic} and {@code counting}) holds their hashes for the build; other
+     *     kinds consume it sequentially
      * @param <T> the item type
      * @return the filter, answering true for every item
      * @throws IllegalArgumentException as {@link #build(String, FilterSpec, KeyHasher, Iterable)}
@@ -95,7 +97,7 @@ public final class Filters {
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(items, "items");
         FilterProvider provider = require(kind);
-        return provider.build(spec, hasher, items.sequential().mapToLong(item -> hasher.hash(nonNull(item))));
+        return provider.build(spec, hasher, items.mapToLong(item -> hasher.hash(nonNull(item))));
     }
 
     /**
@@ -115,7 +117,7 @@ public final class Filters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(hashes, "hashes");
-        return require(kind).build(spec, hasher, LongStream.of(hashes));
+        return require(kind).buildFromHashes(spec, hasher, hashes);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.bloomery.classic;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.stream.LongStream;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
@@ -46,6 +47,21 @@ public final class ClassicProvider extends AbstractProvider {
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         return ClassicFilter.create(spec, hasher);
+    }
+
+    /**
+     * Builds the filter in bulk ({@link ClassicFilter#build}): plain writes, on every core for a
+     * large set, the same bits as adding each hash.
+     */
+    @Override
+    public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
+        return ClassicFilter.build(spec, hasher, hashes);
+    }
+
+    /** {@link #build} from the array where it is, each thread reading it whole and writing its own part. */
+    @Override
+    public <T> MembershipFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+        return ClassicFilter.build(spec, hasher, hashes);
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.LongStream;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
@@ -18,6 +19,7 @@ import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomProbes;
 import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.BulkBuild;
 import org.bloomery.bloom.Writers;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
@@ -113,6 +115,55 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
         Objects.requireNonNull(hasher, "hasher");
         BloomShape shape = CountingOptions.shape(spec);
         return new CountingFilter<>(spec, hasher, shape, new NibbleArray(shape.cells(), Writers.of(spec, KIND)));
+    }
+
+    /**
+     * Builds a filter holding a whole set, given as the items' hashes: the same counters, word for
+     * word, and the same counts as {@link #create} followed by {@link #addHash} of each hash, but
+     * written with plain writes (the filter is not shared until this returns), whatever the option
+     * {@code writers} says; the filter returned then behaves as its spec says. A large set is split
+     * over the threads of the fork/join pool the caller runs in, or the calling thread and the common
+     * pool: each thread updates its own range of the counters ({@link BulkBuild}). A sequential
+     * stream is read in chunks, so it may be of any length; a parallel one is hashed in parallel and
+     * its hashes held (8 bytes each) for the build.
+     *
+     * @param spec as for {@link #create}
+     * @param hasher the hasher that produced the hashes
+     * @param hashes the hashes, consumed
+     * @param <T> the item type
+     * @return the filter
+     * @throws IllegalArgumentException as {@link #create}, or if a parallel stream's hashes do not fit
+     *     in the heap
+     */
+    public static <T> CountingFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
+        Objects.requireNonNull(hashes, "hashes");
+        CountingFilter<T> filter = create(spec, hasher);
+        BulkBuild.apply(filter.bulkTarget(), hashes,
+                "building a counting filter");
+        return filter;
+    }
+
+    /**
+     * {@link #build(FilterSpec, KeyHasher, LongStream)} from hashes held in an array, read where it
+     * is: each thread reads it whole and writes its own part of the filter.
+     *
+     * @param spec as for {@link #create}
+     * @param hasher the hasher that produced the hashes
+     * @param hashes the hashes; not changed
+     * @param <T> the item type
+     * @return the filter
+     * @throws IllegalArgumentException as {@link #create}
+     */
+    public static <T> CountingFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+        Objects.requireNonNull(hashes, "hashes");
+        CountingFilter<T> filter = create(spec, hasher);
+        BulkBuild.apply(filter.bulkTarget(), hashes, 0, hashes.length);
+        return filter;
+    }
+
+    /** This new filter's array as a {@link BulkBuild} fills it. */
+    private BulkBuild.Target bulkTarget() {
+        return new CountingBulkTarget(layout, counters, k);
     }
 
     /**

@@ -2,6 +2,7 @@ package org.bloomery.counting;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.stream.LongStream;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.bloom.BloomLayout;
@@ -35,6 +36,21 @@ public final class CountingProvider extends AbstractProvider {
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
         return CountingFilter.create(spec, hasher);
+    }
+
+    /**
+     * Builds the filter in bulk ({@link CountingFilter#build}): plain writes, on every core for a
+     * large set, the same counters as adding each hash.
+     */
+    @Override
+    public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
+        return CountingFilter.build(spec, hasher, hashes);
+    }
+
+    /** {@link #build} from the array where it is, each thread reading it whole and writing its own part. */
+    @Override
+    public <T> MembershipFilter<T> buildFromHashes(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
+        return CountingFilter.build(spec, hasher, hashes);
     }
 
     @Override

@@ -82,6 +82,23 @@ final class NibbleArray {
         count(nonZeroWords, saturatedWords);
     }
 
+    /** A single-writer array over the given words whose live counts start at 0, without a recount. */
+    private NibbleArray(long[] words) {
+        this.words = words;
+        this.size = (long) words.length << 4;
+        this.single = true;
+    }
+
+    /**
+     * A single-writer array over the same words with live counts of its own, starting at 0: one
+     * thread of a {@link org.bloomery.bloom.BulkBuild} updates through it, without locked
+     * instructions, the words no other thread updates, and its counts are then exactly the counters
+     * it raised from 0 and to 15.
+     */
+    NibbleArray writerView() {
+        return new NibbleArray(words);
+    }
+
     /** Moves the live counts, each with at most one update. */
     void count(long nonZeroDelta, long saturatedDelta) {
         if (single) {

@@ -837,6 +837,25 @@ public abstract class MembershipFilterContract {
                 .isLessThanOrEqualTo(FPP_TOLERANCE * fpp);
     }
 
+    /**
+     * A kind that can add builds from a set exactly what adding each item to a new filter gives,
+     * for a set large enough ({@value #N} items) that a kind building in bulk spreads it over threads.
+     */
+    @Test
+    void buildingEqualsAddingEachItem() {
+        assumeTrue(Filters.provider(kind()).orElseThrow().capabilities().contains(Capability.ADD),
+                "a static kind cannot add");
+        assumeFalse(Filters.provider(kind()).orElseThrow().capabilities().contains(Capability.SHARED),
+                "builds of a shared kind from one spec meet in one shared filter");
+        List<String> items = presentStrings(N, 0);
+        FilterSpec spec = spec(N, 0.01);
+        MembershipFilter<CharSequence> added = Filters.create(kind(), spec, KeyHasher.strings());
+        assumeTrue(added.capabilities().contains(Capability.ADD), "this spec's filter cannot add");
+        items.forEach(added::add);
+        assertThat(FilterBytes.of(Filters.build(kind(), spec, KeyHasher.strings(), items)))
+                .isEqualTo(FilterBytes.of(added));
+    }
+
     /** The iterable, stream, hash-array and collector paths (sequential and parallel) give one filter. */
     @Test
     void everyBuildPathGivesTheSameFilter() {
@@ -849,6 +868,8 @@ public abstract class MembershipFilterContract {
         byte[] fromIterable = FilterBytes.of(Filters.build(kind(), spec, KeyHasher.strings(), items));
         assertThat(FilterBytes.of(Filters.build(kind(), spec, KeyHasher.strings(), items.stream())))
                 .as("built from a stream").isEqualTo(fromIterable);
+        assertThat(FilterBytes.of(Filters.build(kind(), spec, KeyHasher.strings(), items.parallelStream())))
+                .as("built from a parallel stream").isEqualTo(fromIterable);
         assertThat(FilterBytes.of(Filters.buildFromHashes(kind(), spec, KeyHasher.strings(), hashes)))
                 .as("built from hashes").isEqualTo(fromIterable);
         assertThat(hashes).as("the caller's hash array").isEqualTo(untouched);
