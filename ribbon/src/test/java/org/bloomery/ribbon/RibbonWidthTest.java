@@ -15,9 +15,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * (about 10 seconds).
  */
 class RibbonWidthTest {
-    private static final int KEYS = 100_000;
+    private static final int KEYS = RibbonLayout.SHARD_KEYS;
     private static final int BUILDS = 100;
-    private static final double ROWS_PER_KEY = 1.047;
+    private static final double ROWS_PER_KEY = 1.036;
 
     @Test
     @EnabledIfSystemProperty(named = "bloomery.slowTests", matches = "true")
@@ -34,11 +34,12 @@ class RibbonWidthTest {
         int failed = 0;
         for (int b = 0; b < BUILDS; b++) {
             long[] mixed = random.longs(KEYS).toArray();
-            RibbonConstruction.sortUnsigned(mixed, KEYS);
+            RibbonConstruction.sortUnsigned(mixed, 0, KEYS);
             banding.clear(slots);
             for (long m : mixed) {
-                long high = width == 128 ? KeyRow.high(m) : 0L;
-                if (banding.add(KeyRow.start(m, starts), KeyRow.low(m), high, KeyRow.result(m))
+                long product = KeyRow.product(m);
+                long high = width == 128 ? KeyRow.high(product) : 0L;
+                if (banding.add(KeyRow.start(m, starts), KeyRow.low(product), high, KeyRow.result(product))
                         == Banding.Outcome.INCONSISTENT) {
                     failed++;
                     break;
