@@ -24,9 +24,10 @@ import org.bloomery.api.spi.StaticRefusal;
  * of 128 consecutive rows of a solution matrix, which rows of the window take part (128 coefficient
  * bits), and r result bits. The build solves every item's equation at once; a query XORs the
  * window's participating rows and compares them with the item's result bits, so a present item
- * always matches and an absent one matches with probability 2^-r. It takes about 1.05·r bits per
+ * always matches and an absent one matches with probability 2^-r. It takes about 1.04·r bits per
  * item (r = log2(1/fpp), fractional: some rows get ⌈r⌉ columns and others one fewer): 7.0 bits per
- * item at 1% where a Bloom filter needs 9.6, and 10.45 at 0.1% (14.4).
+ * item at 1% where a Bloom filter needs 9.6, and 10.35 at 0.1% (14.4). It is made of independent
+ * shards of at most 2^16 keys on average, so that a build's working memory is one shard's system.
  *
  * <p>The solution is stored so that a query reads one contiguous run of 3·r 64-bit words (168
  * bytes at 1%): three consecutive groups of 64 rows, each holding one word per column. The array

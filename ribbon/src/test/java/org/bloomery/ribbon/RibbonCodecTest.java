@@ -76,6 +76,26 @@ class RibbonCodecTest {
         assertRejected(bytes, b -> b.put(30, (byte) -1), "seed ordinal of shard 0");
     }
 
+    /**
+     * A body of the first version (the previous release's file): its rows and first r-column group
+     * are checked by that version's rules. Offsets: 0 width, 1 result bits, 2 items, 10 seed, 18
+     * rows, 22 first r-column group, 26 solution.
+     */
+    @Test
+    void aFirstVersionBodyIsCheckedByItsOwnRules() throws IOException {
+        byte[] bytes;
+        try (InputStream in = RibbonCodecTest.class.getResourceAsStream("previous-release/ribbon-xxh64-longs.blmf")) {
+            bytes = in.readAllBytes();
+        }
+        int slots = RibbonCodec.firstVersionSlotsFor(1000);
+        assertThat(Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()).approximateCount()).isEqualTo(1000);
+        assertRejected(bytes, b -> b.putInt(18, slots - 64), "rows");
+        assertRejected(bytes, b -> b.putInt(18, RibbonLayout.mostGrown(slots) + 64), "rows");
+        assertRejected(bytes, b -> b.putInt(18, slots + 1), "multiple of 64");
+        assertRejected(bytes, b -> b.putInt(22, 1 << 20), "first group with r result bits");
+        assertRejected(bytes, b -> b.putLong(2, RibbonLayout.MAX_ITEMS), "rows");
+    }
+
     /** A consistent forgery of a huge set ends at the real bytes: truncated, not an allocation. */
     @Test
     void aForgedLargeSetIsRejectedWithoutAllocatingIt() {
