@@ -229,13 +229,19 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         long third = KeyRow.carry(high, offset);
         int used = group < upperStartGroup ? columns - 1 : columns;
         int a = base + group * columns - Math.min(group, upperStartGroup);
-        int b = a + used;
-        int c = b + (group + 1 < upperStartGroup ? columns - 1 : columns);
-        for (int j = 0; j < used; j++) {
-            long selected = (solution[a + j] & first) ^ (solution[b + j] & second) ^ (solution[c + j] & third);
-            if (((Long.bitCount(selected) ^ (result >>> j)) & 1) != 0) {
+        // Groups q + 1 and q + 2 follow group q's words: one index and two fixed distances, the result
+        // shifted as the index moves (cachegrind counted fewer instructions for this loop than for
+        // three indexes and result >>> j).
+        int toSecond = used;
+        int toThird = used + (group + 1 < upperStartGroup ? columns - 1 : columns);
+        long[] words = solution;
+        int expected = result;
+        for (int k = a, end = a + used; k < end; k++) {
+            long selected = (words[k] & first) ^ (words[k + toSecond] & second) ^ (words[k + toThird] & third);
+            if (((Long.bitCount(selected) ^ expected) & 1) != 0) {
                 return false;
             }
+            expected >>>= 1;
         }
         return true;
     }
