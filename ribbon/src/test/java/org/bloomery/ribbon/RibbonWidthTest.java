@@ -8,9 +8,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Why the coefficients are 128 bits wide, measured with the build's own elimination: at the rows
- * per key the kind uses at 10^6 keys (1.047), a system of 10^5 random keys with 64-bit coefficients
- * (the high word left zero) fails most of the time, and one with 128-bit coefficients seldom (with
- * 7 result bits, 84 and 1 of these 100 builds failed). Seeded, so the counts are the same on every
+ * per key the kind uses (1.036), a full shard of 2^16 random keys with 64-bit coefficients (the high
+ * word left zero) fails most of the time, and one with 128-bit coefficients seldom (99 and 3 of
+ * these 100 builds failed). Seeded, so the counts are the same on every
  * run; the bounds leave room for a change of the mixing. Runs with {@code -Dbloomery.slowTests=true}
  * (about 10 seconds).
  */
