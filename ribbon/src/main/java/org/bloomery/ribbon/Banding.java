@@ -3,7 +3,7 @@ package org.bloomery.ribbon;
 import java.util.Arrays;
 
 /**
- * The banded linear system over GF(2) of a Ribbon filter under construction, eliminated "on the
+ * The banded linear system over GF(2) of one shard of a Ribbon filter under construction, eliminated "on the
  * fly" as the paper describes: row i holds at most one equation, whose first coefficient is at
  * column i (so the stored equations are always in echelon form), given as 128 coefficient bits for
  * columns i to i + 127 and 32 result bits. A new equation that meets an occupied row is XORed with
@@ -110,14 +110,15 @@ final class Banding {
      * Every equation is solved in all r columns, and a group keeps only its own columns: keys
      * whose window starts in an (r - 1)-column group never read the r-th column of any group.
      *
-     * @param layout the layout, whose rows this system holds
-     * @param solution receives the words, {@link RibbonLayout#words()} of them
+     * @param layout the layout, one of whose shards this system holds
+     * @param solution receives the shard's words, {@link RibbonLayout#shardWords()} of them
+     * @param base the index in {@code solution} of the shard's first word
      */
-    void solve(RibbonLayout layout, long[] solution) {
+    void solve(RibbonLayout layout, long[] solution, int base) {
         int columns = layout.columns();
         long[] windowLow = new long[columns];
         long[] windowHigh = new long[columns];
-        for (int row = layout.slots() - 1; row >= 0; row--) {
+        for (int row = layout.shardSlots() - 1; row >= 0; row--) {
             long lo = low[row];
             long hi = high[row];
             int value = results[row];
@@ -131,7 +132,7 @@ final class Banding {
             }
             if (row % RibbonLayout.GROUP_ROWS == 0) {
                 int group = row / RibbonLayout.GROUP_ROWS;
-                int first = layout.firstWord(group);
+                int first = base + layout.firstWord(group);
                 int kept = layout.columnsOf(group);
                 for (int j = 0; j < kept; j++) {
                     solution[first + j] = windowLow[j];

@@ -3,22 +3,34 @@ package org.bloomery.ribbon;
 import org.bloomery.api.spi.SeededMix;
 
 /**
- * The equation a key adds to a Ribbon filter, from its hash mixed with the filter's seed: the row
+ * The equation a key adds to a Ribbon filter, from its hash mixed with its shard's seed: the row
  * its window starts at, 128 coefficient bits (the first always set, so the equation is never
- * empty) and 32 result bits. The start takes the mixed hash's high 32 bits and the result its low
- * 32, so the two are independent; the coefficients are two further mixes of the whole mixed hash.
+ * empty) and 32 result bits. The start takes the mixed hash's high 32 bits. Everything else comes
+ * from one product of the mixed hash with an odd constant (the "almost trivial expansion" RocksDB
+ * uses): the high coefficient word is the product, the low one the product XOR a constant, and the
+ * result the product's top bits (the best mixed, least tied to the start), byte-reversed so that
+ * result bit 0 is product bit 56.
+ *
+ * <p>Files of the first ribbon body version derived the coefficients from two further full mixes
+ * and the result from the mixed hash's low 32 bits ({@link #firstLow}, {@link #firstHigh}, {@link
+ * #firstResult}); they are read and answered that way.
  */
 final class KeyRow {
-    /** What the low and high coefficient words are mixed with: two unrelated odd constants. */
-    private static final long LOW_SALT = 0x2545_F491_4F6C_DD1DL;
-    private static final long HIGH_SALT = 0x9FB2_1C65_1E98_DF25L;
+    /** The product's factor: an odd constant with well spread bits. */
+    private static final long FACTOR = 0xD6E8_FEB8_6659_FD93L;
+    /** What the low coefficient word is XORed with, so that it differs from the high one. */
+    private static final long LOW_XOR = 0x5851_F42D_4C95_7F2DL;
+    /** What the first body version mixed the low and high coefficient words with. */
+    private static final long FIRST_LOW_SALT = 0x2545_F491_4F6C_DD1DL;
+    private static final long FIRST_HIGH_SALT = 0x9FB2_1C65_1E98_DF25L;
 
     private KeyRow() {
     }
 
     /**
-     * The row a key's window starts at: the high 32 bits of the mixed hash scaled to the range
-     * (multiply-shift, no division), so that starts ascend with the mixed hash taken as unsigned.
+     * The row of its shard a key's window starts at: the high 32 bits of the mixed hash scaled to
+     * the range (multiply-shift, no division), so that starts ascend with the mixed hash taken as
+     * unsigned.
      *
      * @param mixed the key's mixed hash
      * @param starts the rows a window may start at, in [1, 2^31)
@@ -29,33 +41,73 @@ final class KeyRow {
     }
 
     /**
+     * The product every coefficient and result bit of a key comes from.
+     *
+     * @param mixed the key's mixed hash
+     * @return the product
+     */
+    static long product(long mixed) {
+        return mixed * FACTOR;
+    }
+
+    /**
      * Coefficients 0 to 63 of a key's window: row start + i takes part when bit i is set. Bit 0 is
      * always set.
      *
-     * @param mixed the key's mixed hash
+     * @param product the key's {@link #product}
      * @return the low coefficient word
      */
-    static long low(long mixed) {
-        return SeededMix.mix(mixed, LOW_SALT) | 1L;
+    static long low(long product) {
+        return product ^ LOW_XOR | 1L;
     }
 
     /**
      * Coefficients 64 to 127 of a key's window.
      *
-     * @param mixed the key's mixed hash
+     * @param product the key's {@link #product}
      * @return the high coefficient word
      */
-    static long high(long mixed) {
-        return SeededMix.mix(mixed, HIGH_SALT);
+    static long high(long product) {
+        return product;
     }
 
     /**
      * A key's result bits: the XOR of its window's rows in column j must be bit j.
      *
-     * @param mixed the key's mixed hash
+     * @param product the key's {@link #product}
      * @return 32 result bits, of which a filter with c columns uses the low c
      */
-    static int result(long mixed) {
+    static int result(long product) {
+        return (int) Long.reverseBytes(product);
+    }
+
+    /**
+     * The first body version's low coefficient word: a mix of the mixed hash, bit 0 set.
+     *
+     * @param mixed the key's mixed hash
+     * @return the low coefficient word
+     */
+    static long firstLow(long mixed) {
+        return SeededMix.mix(mixed, FIRST_LOW_SALT) | 1L;
+    }
+
+    /**
+     * The first body version's high coefficient word: another mix of the mixed hash.
+     *
+     * @param mixed the key's mixed hash
+     * @return the high coefficient word
+     */
+    static long firstHigh(long mixed) {
+        return SeededMix.mix(mixed, FIRST_HIGH_SALT);
+    }
+
+    /**
+     * The first body version's result bits: the mixed hash's low 32 bits.
+     *
+     * @param mixed the key's mixed hash
+     * @return 32 result bits
+     */
+    static int firstResult(long mixed) {
         return (int) mixed;
     }
 

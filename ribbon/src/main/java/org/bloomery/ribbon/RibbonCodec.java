@@ -7,17 +7,34 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.Envelope;
+import org.bloomery.api.spi.FilterDataInput;
 
 /**
- * The ribbon kind's body inside the shared envelope, all big-endian: coefficient width (byte: 128),
- * result bits r (byte), distinct items n (long), seed (long), rows m (int), first r-column group
- * (int), then the solution's words (long each, {@code (m / 64)·r - (first r-column group)} of
- * them). The reader derives r from the spec's fpp (in the envelope's header), the range of m from
- * n and the first r-column group from m and the fpp, and checks every field against them, so a
- * forged n or m cannot make it allocate beyond the bytes that arrive.
+ * The ribbon kind's body inside the shared envelope, all big-endian (FORMAT.md, section {@code
+ * ribbon}). Body version 2, written by this code: version (byte: 2), result bits r (byte),
+ * distinct items n (long), base seed (long), shards (int), rows per shard (int), first r-column
+ * group (int), each shard's seed ordinal (one byte per shard), then the solution's words (long each,
+ * {@code shards·((rows / 64)·r - (first r-column group))} of them). The reader derives r from the
+ * spec's fpp (in the envelope's header), the shards and the range of the rows from n, and the first
+ * r-column group from the rows and the fpp, and checks every field against them, so a forged n or
+ * row count cannot make it allocate beyond the bytes that arrive.
+ *
+ * <p>Body version 1, written by earlier snapshots, began with the coefficient width (128) where
+ * version 2 has its version, had no shards (one system of m rows, whose range followed another
+ * rule) and one seed; it is read, answered and written again as it was.
  */
 final class RibbonCodec {
-    private static final int FIELD_BYTES = 1 + 1 + Long.BYTES + Long.BYTES + Integer.BYTES + Integer.BYTES;
+    /** The body version this code writes. */
+    static final int VERSION = 2;
+    /** The first byte of a version-1 body: its coefficient width, 128. */
+    static final int FIRST_VERSION = RibbonLayout.WIDTH;
+
+    private static final int FIELD_BYTES = 1 + 1 + Long.BYTES + Long.BYTES + 3 * Integer.BYTES;
+    private static final int FIRST_VERSION_FIELD_BYTES = 1 + 1 + Long.BYTES + Long.BYTES + 2 * Integer.BYTES;
+    /** The first version's rows per key: 1.036 up to 2^17 keys, plus 0.0038 per doubling beyond. */
+    private static final double FIRST_VERSION_ROWS_PER_KEY = 1.036;
+    private static final double FIRST_VERSION_ROWS_PER_DOUBLING = 0.0038;
+    private static final int FIRST_VERSION_LOG2_LARGE = 17;
 
     private RibbonCodec() {
     }
@@ -25,14 +42,23 @@ final class RibbonCodec {
     static void write(OutputStream out, RibbonFilter<?> filter) throws IOException {
         RibbonLayout layout = filter.layout();
         long[] solution = filter.solution();
-        long bodyLength = FIELD_BYTES + (long) Long.BYTES * solution.length;
+        boolean first = filter.firstVersion();
+        byte[] ordinals = filter.ordinals();
+        long bodyLength = (first ? FIRST_VERSION_FIELD_BYTES : FIELD_BYTES + ordinals.length)
+                + (long) Long.BYTES * solution.length;
         Envelope.write(out, filter, bodyLength, body -> {
-            body.writeByte(RibbonLayout.WIDTH);
+            body.writeByte(first ? FIRST_VERSION : VERSION);
             body.writeByte(layout.columns());
             body.writeLong(filter.approximateCount());
             body.writeLong(filter.seed());
-            body.writeInt(layout.slots());
+            if (!first) {
+                body.writeInt(layout.shards());
+            }
+            body.writeInt(layout.shardSlots());
             body.writeInt(layout.upperStartGroup());
+            if (!first) {
+                body.writeBytes(ordinals, 0, ordinals.length);
+            }
             body.writeLongs(solution, 0, solution.length);
         });
     }
@@ -40,20 +66,56 @@ final class RibbonCodec {
     static <T> RibbonFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         return Envelope.read(in, RibbonProvider.KIND, hasher, (spec, reading, body) -> {
             ResultBits bits = bitsOf(spec);
-            body.readUnsignedByte("coefficient width", RibbonLayout.WIDTH, RibbonLayout.WIDTH);
+            int version = body.readUnsignedByte("body version", VERSION, FIRST_VERSION);
+            if (version != VERSION && version != FIRST_VERSION) {
+                throw new InvalidFilterDataException("unknown ribbon body version " + version + "; this code reads "
+                        + VERSION + " and " + FIRST_VERSION + " (version 1, whose first byte was the width 128)");
+            }
+            boolean first = version == FIRST_VERSION;
             body.readUnsignedByte("result bits", bits.columns(), bits.columns());
             long items = body.readLong("distinct items", 0, RibbonLayout.MAX_ITEMS);
             long seed = body.readLong("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-            int slots = body.readInt("rows", RibbonLayout.slotsFor(items), RibbonLayout.maxSlotsFor(items));
+            int shards = first ? 1 : body.readInt("shards", RibbonLayout.shardsFor(items), RibbonLayout.shardsFor(items));
+            int least = first ? firstVersionSlotsFor(items) : RibbonLayout.shardSlotsFor(items);
+            int slots = body.readInt(first ? "rows" : "rows per shard", least, RibbonLayout.mostGrown(least));
             if (slots % RibbonLayout.GROUP_ROWS != 0) {
                 throw new InvalidFilterDataException("rows must be a multiple of " + RibbonLayout.GROUP_ROWS
                         + ", got " + slots);
             }
-            RibbonLayout layout = RibbonLayout.of(slots, bits);
+            RibbonLayout layout = RibbonLayout.of(shards, slots, bits);
             body.readInt("first group with r result bits", layout.upperStartGroup(), layout.upperStartGroup());
-            long[] solution = body.readLongs(layout.words());
-            return new RibbonFilter<>(spec, reading, (int) items, seed, layout, solution);
+            byte[] ordinals = first ? new byte[1] : ordinals(body, shards);
+            long[] solution = body.readLongs((int) layout.words());
+            return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution, first);
         });
+    }
+
+    private static byte[] ordinals(FilterDataInput body, int shards) throws IOException {
+        byte[] ordinals = body.readBytes(shards);
+        for (int shard = 0; shard < shards; shard++) {
+            if (ordinals[shard] < 0 || ordinals[shard] >= ShardSeeds.PER_SIZE) {
+                throw new InvalidFilterDataException("seed ordinal of shard " + shard + " must be in [0, "
+                        + (ShardSeeds.PER_SIZE - 1) + "], got " + (ordinals[shard] & 0xFF));
+            }
+        }
+        return ordinals;
+    }
+
+    /**
+     * The least rows of a version-1 filter of n keys: 1.036 per key up to 2^17 keys, plus 0.0038
+     * for each doubling beyond, rounded up to a multiple of 64, at least 256.
+     *
+     * @param items n, in [0, {@link RibbonLayout#MAX_ITEMS}]
+     * @return the rows
+     */
+    static int firstVersionSlotsFor(long items) {
+        if (items == 0) {
+            return RibbonLayout.MIN_SLOTS;
+        }
+        double log2 = Math.log(items) / Math.log(2);
+        double perKey = FIRST_VERSION_ROWS_PER_KEY
+                + FIRST_VERSION_ROWS_PER_DOUBLING * Math.max(0, log2 - FIRST_VERSION_LOG2_LARGE);
+        return Math.max(RibbonLayout.MIN_SLOTS, RibbonLayout.roundUpToGroup((long) Math.ceil(items * perKey)));
     }
 
     private static ResultBits bitsOf(FilterSpec spec) throws InvalidFilterDataException {

@@ -5,25 +5,24 @@ import java.util.function.IntUnaryOperator;
 import org.bloomery.api.spi.SeededMix;
 
 /**
- * Builds a Ribbon filter's solution from a set of hashes. The hashes are replaced, in their own
- * array, by the keys' mixed hashes and sorted as unsigned numbers, which sorts the keys by the row
- * their window starts at: the elimination ({@link Banding}) then sweeps the rows from first to last
- * and stays in cache, and repeated keys, whose mixed hashes are equal, sit side by side and are
- * dropped. Back-substitution writes the solution.
+ * Builds a Ribbon filter's solution from a set of hashes, one shard at a time. The hashes, in the
+ * array the build owns, are sorted as unsigned numbers, which sorts them by shard (a shard is the
+ * top bits of a hash) and puts repeated keys side by side, to be dropped. Each shard's hashes, a
+ * contiguous run of the array, are then replaced by the keys' mixed hashes with the shard's seed
+ * and sorted again, which sorts the shard's keys by the row their window starts at: the elimination
+ * ({@link Banding}) sweeps the rows from first to last and stays in cache. Back-substitution writes
+ * the shard's part of the solution, and the run is turned back into hashes (mixing is a bijection).
+ * So the working memory is one shard's system, whatever the number of keys.
  *
- * <p>With the rows per key of {@link RibbonLayout}, a seed fails (some key's equation contradicts
- * the others) about once in 20 builds; the build then retries with the next seed, which moves every
- * key (the mixed hashes are turned back into hashes and mixed again). After {@link
- * #ATTEMPTS_PER_SIZE} failures at one size it grows the rows by about 1.6%, at most {@link
- * RibbonLayout#MAX_GROWTHS} times. The seed and rows that worked are kept in the filter.
+ * <p>With the rows per key of {@link RibbonLayout}, a shard's seed fails (some key's equation
+ * contradicts the others) about once in 20; the shard then retries with the next seed of {@link
+ * ShardSeeds}, which moves its keys. A shard that fails with all {@link ShardSeeds#PER_SIZE} seeds
+ * grows the rows of every shard by about 1.6% and the build starts over, at most {@link
+ * RibbonLayout#MAX_GROWTHS} times. The seeds and rows that worked are kept in the filter.
  */
 final class RibbonConstruction {
-    /** The first seed tried; the same set therefore always builds the same filter. */
+    /** The base seed; the same set therefore always builds the same filter. */
     static final long FIRST_SEED = 0x7269_6262_6F6E_3236L;
-    /** Seeds tried at one size before the rows grow. */
-    static final int ATTEMPTS_PER_SIZE = 4;
-    /** Seeds tried in all. */
-    static final int MAX_ATTEMPTS = ATTEMPTS_PER_SIZE * (RibbonLayout.MAX_GROWTHS + 1);
 
     private RibbonConstruction() {
     }
@@ -32,103 +31,138 @@ final class RibbonConstruction {
      * The outcome of a build.
      *
      * @param items distinct hashes held
-     * @param seed the seed that solved
+     * @param seed the base seed
      * @param layout the solution's layout
+     * @param ordinals each shard's seed, as its ordinal in {@link ShardSeeds#sequence}
      * @param solution the solution's words
-     * @param attempts seeds tried, at least 1
+     * @param retries seeds tried beyond the first, over every shard, at the final size
+     * @param growths times the rows grew
      */
-    record Result(int items, long seed, RibbonLayout layout, long[] solution, int attempts) {
+    record Result(int items, long seed, RibbonLayout layout, byte[] ordinals, long[] solution, int retries,
+            int growths) {
     }
 
     /**
      * Builds the solution for a set of hashes.
      *
-     * @param hashes the hashes; owned by the build, which overwrites them
+     * @param hashes the hashes; owned by the build, which reorders them
      * @param bits the result bits
-     * @param firstSeed the first seed to try
+     * @param seed the base seed
      * @return the filter's parts
      * @throws IllegalArgumentException if there are more than {@link RibbonLayout#MAX_ITEMS} hashes
      *     or the heap cannot hold the build (checked before allocating)
-     * @throws IllegalStateException if no seed solves within {@link #MAX_ATTEMPTS}
+     * @throws IllegalStateException if a shard solves with no seed within {@link
+     *     RibbonLayout#MAX_GROWTHS} growths
      */
-    static Result build(long[] hashes, ResultBits bits, long firstSeed) {
-        return build(hashes, bits, firstSeed, RibbonLayout::slotsFor);
+    static Result build(long[] hashes, ResultBits bits, long seed) {
+        return build(hashes, bits, seed, RibbonLayout::shardSlotsFor);
     }
 
     /**
-     * As {@link #build(long[], ResultBits, long)}, with the rows of the first attempt chosen by the
-     * caller (a test gives too few, to see the build grow them).
+     * As {@link #build(long[], ResultBits, long)}, with the rows of each shard in the first attempt
+     * chosen by the caller (a test gives too few, to see the build grow them).
      *
-     * @param hashes the hashes; owned by the build, which overwrites them
+     * @param hashes the hashes; owned by the build, which reorders them
      * @param bits the result bits
-     * @param firstSeed the first seed to try
-     * @param firstSlots the rows of the first attempt for a number of distinct keys: a multiple of
-     *     64 of at least {@link RibbonLayout#MIN_SLOTS}
+     * @param seed the base seed
+     * @param firstSlots the rows of a shard in the first attempt for a number of distinct keys: a
+     *     multiple of 64 of at least {@link RibbonLayout#MIN_SLOTS}
      * @return the filter's parts
      */
-    static Result build(long[] hashes, ResultBits bits, long firstSeed, IntUnaryOperator firstSlots) {
-        int items = hashes.length;
-        if (items > RibbonLayout.MAX_ITEMS) {
+    static Result build(long[] hashes, ResultBits bits, long seed, IntUnaryOperator firstSlots) {
+        if (hashes.length > RibbonLayout.MAX_ITEMS) {
             throw new IllegalArgumentException("a ribbon filter holds at most " + RibbonLayout.MAX_ITEMS
-                    + " distinct keys, got " + items + " hashes");
+                    + " distinct keys, got " + hashes.length + " hashes");
         }
-        long seed = firstSeed;
-        // From here on the array holds mixed hashes: mixed = mix(hash, seed) for the current seed.
-        for (int i = 0; i < items; i++) {
-            hashes[i] = SeededMix.mix(hashes[i], seed);
-        }
-        sortUnsigned(hashes, items);
-        // Mixing is a bijection: equal mixed hashes are exactly the repeated hashes.
-        items = deduplicateSorted(hashes, items);
+        sortUnsigned(hashes, 0, hashes.length);
+        int items = deduplicateSorted(hashes, hashes.length);
+        int shards = RibbonLayout.shardsFor(items);
         int slots = firstSlots.applyAsInt(items);
         if (items == 0) {
             // The empty set answers false without reading its (all-zero) solution.
-            RibbonLayout empty = RibbonLayout.of(slots, bits);
-            return new Result(0, seed, empty, new long[empty.words()], 1);
+            RibbonLayout empty = RibbonLayout.of(shards, slots, bits);
+            return new Result(0, seed, empty, new byte[shards], new long[(int) empty.words()], 0, 0);
         }
-        RibbonLayout first = RibbonLayout.of(slots, bits);
-        int given = items;
-        int capacity = slots;
-        long needed = BuildMemory.bytesFor(first);
-        Banding banding = BuildMemory.allocating(items, needed, () -> new Banding(capacity));
-        for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-            RibbonLayout layout = RibbonLayout.of(slots, bits);
-            if (band(banding, hashes, items, layout)) {
-                long[] solution = BuildMemory.allocating(items, 0, () -> new long[layout.words()]);
-                banding.solve(layout, solution);
-                return new Result(items, seed, layout, solution, attempt);
+        long[] seeds = ShardSeeds.sequence(seed);
+        for (int growth = 0; growth <= RibbonLayout.MAX_GROWTHS; growth++) {
+            RibbonLayout layout = RibbonLayout.of(shards, slots, bits);
+            Result solved = solveShards(hashes, items, layout, seeds, growth);
+            if (solved != null) {
+                return solved;
             }
-            if (attempt % ATTEMPTS_PER_SIZE == 0) {
-                slots = RibbonLayout.grown(slots);
-                banding = null; // let the smaller system go before its replacement is allocated
-                RibbonLayout larger = RibbonLayout.of(slots, bits);
-                int rows = slots;
-                banding = BuildMemory.allocating(given, BuildMemory.bytesFor(larger), () -> new Banding(rows));
-            }
-            long next = SeededMix.nextSeed(seed);
-            for (int i = 0; i < items; i++) {
-                hashes[i] = SeededMix.mix(SeededMix.unmix(hashes[i], seed), next);
-            }
-            seed = next;
-            sortUnsigned(hashes, items);
+            slots = RibbonLayout.grown(slots);
         }
         throw new IllegalStateException("could not build a ribbon filter of " + items + " distinct hashes with "
-                + MAX_ATTEMPTS + " seeds; please report this set");
+                + ShardSeeds.PER_SIZE + " seeds per shard at " + (RibbonLayout.MAX_GROWTHS + 1)
+                + " sizes; please report this set");
+    }
+
+    /** Solves every shard at one size; null if one fails with every seed. */
+    private static Result solveShards(long[] hashes, int items, RibbonLayout layout, long[] seeds, int growth) {
+        // The heap is checked once for both arrays; each allocation still turns an OutOfMemoryError into the refusal.
+        long[] solution = BuildMemory.allocating(items, BuildMemory.bytesFor(layout), () -> new long[(int) layout.words()]);
+        Banding banding = BuildMemory.allocating(items, 0, () -> new Banding(layout.shardSlots()));
+        byte[] ordinals = new byte[layout.shards()];
+        int retries = 0;
+        int from = 0;
+        for (int shard = 0; shard < layout.shards(); shard++) {
+            int to = from;
+            while (to < items && layout.shardOf(hashes[to]) == shard) {
+                to++;
+            }
+            int ordinal = solveShard(banding, hashes, from, to, layout, seeds, solution, shard * layout.shardWords());
+            if (ordinal < 0) {
+                return null;
+            }
+            ordinals[shard] = (byte) ordinal;
+            retries += ordinal;
+            from = to;
+        }
+        return new Result(items, seeds[0], layout, ordinals, solution, retries, growth);
     }
 
     /**
-     * Eliminates every key's equation into an empty system.
+     * Solves one shard, its hashes at {@code hashes[from..to)}, trying its seeds in turn; the run
+     * holds the same hashes afterwards, in another order.
+     *
+     * @return the ordinal of the seed that solved, or -1 if none did
+     */
+    private static int solveShard(Banding banding, long[] hashes, int from, int to, RibbonLayout layout, long[] seeds,
+            long[] solution, int base) {
+        for (int ordinal = 0; ordinal < seeds.length; ordinal++) {
+            long seed = seeds[ordinal];
+            for (int i = from; i < to; i++) {
+                hashes[i] = SeededMix.mix(hashes[i], seed);
+            }
+            sortUnsigned(hashes, from, to);
+            boolean consistent = band(banding, hashes, from, to, layout);
+            if (consistent) {
+                banding.solve(layout, solution, base);
+            }
+            for (int i = from; i < to; i++) {
+                hashes[i] = SeededMix.unmix(hashes[i], seed);
+            }
+            if (consistent) {
+                return ordinal;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Eliminates the equations of a shard's keys into an empty system.
      *
      * @return true if they are consistent: the system has a solution
      */
-    private static boolean band(Banding banding, long[] mixed, int items, RibbonLayout layout) {
-        banding.clear(layout.slots());
+    private static boolean band(Banding banding, long[] mixed, int from, int to, RibbonLayout layout) {
+        banding.clear(layout.shardSlots());
         int starts = layout.starts();
         int mask = KeyRow.resultMask(layout.columns());
-        for (int i = 0; i < items; i++) {
+        for (int i = from; i < to; i++) {
             long m = mixed[i];
-            Banding.Outcome outcome = banding.add(KeyRow.start(m, starts), KeyRow.low(m), KeyRow.high(m),
-                    KeyRow.result(m) & mask);
+            long product = KeyRow.product(m);
+            Banding.Outcome outcome = banding.add(KeyRow.start(m, starts), KeyRow.low(product), KeyRow.high(product),
+                    KeyRow.result(product) & mask);
             if (outcome == Banding.Outcome.INCONSISTENT) {
                 return false;
             }
@@ -137,18 +171,19 @@ final class RibbonConstruction {
     }
 
     /**
-     * Sorts the first values as unsigned numbers: flipping the sign bit maps unsigned order onto
+     * Sorts a range of values as unsigned numbers: flipping the sign bit maps unsigned order onto
      * signed order, in which {@link Arrays#sort} works.
      *
      * @param values the values
-     * @param count how many
+     * @param from the first index sorted
+     * @param to the index after the last
      */
-    static void sortUnsigned(long[] values, int count) {
-        for (int i = 0; i < count; i++) {
+    static void sortUnsigned(long[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
             values[i] ^= Long.MIN_VALUE;
         }
-        Arrays.sort(values, 0, count);
-        for (int i = 0; i < count; i++) {
+        Arrays.sort(values, from, to);
+        for (int i = from; i < to; i++) {
             values[i] ^= Long.MIN_VALUE;
         }
     }

@@ -24,9 +24,10 @@ import org.bloomery.api.spi.StaticRefusal;
  * of 128 consecutive rows of a solution matrix, which rows of the window take part (128 coefficient
  * bits), and r result bits. The build solves every item's equation at once; a query XORs the
  * window's participating rows and compares them with the item's result bits, so a present item
- * always matches and an absent one matches with probability 2^-r. It takes about 1.05·r bits per
+ * always matches and an absent one matches with probability 2^-r. It takes about 1.04·r bits per
  * item (r = log2(1/fpp), fractional: some rows get ⌈r⌉ columns and others one fewer): 7.0 bits per
- * item at 1% where a Bloom filter needs 9.6, and 10.45 at 0.1% (14.4).
+ * item at 1% where a Bloom filter needs 9.6, and 10.35 at 0.1% (14.4). It is made of independent
+ * shards of at most 2^16 keys on average, so that a build's working memory is one shard's system.
  *
  * <p>The solution is stored so that a query reads one contiguous run of 3·r 64-bit words (168
  * bytes at 1%): three consecutive groups of 64 rows, each holding one word per column. The array
@@ -51,21 +52,42 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final int items;
     private final long seed;
     private final RibbonLayout layout;
+    private final byte[] ordinals;
+    private final long[] shardSeeds;
     private final long[] solution;
+    private final boolean firstVersion;
     private final int starts;
     private final int columns;
     private final int upperStartGroup;
+    private final int shardWords;
+    private final int shardShift;
 
+    /**
+     * A filter from its parts.
+     *
+     * @param firstVersion whether the solution was built with the first body version's key rows
+     *     ({@link KeyRow#firstLow}), as files of that version were; such a layout has one shard
+     */
     RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, RibbonLayout layout,
-            long[] solution) {
+            byte[] ordinals, long[] solution, boolean firstVersion) {
         super(KIND, spec, hasher);
         this.items = items;
         this.seed = seed;
         this.layout = layout;
+        this.ordinals = ordinals;
+        this.shardSeeds = ShardSeeds.of(seed, ordinals);
         this.solution = solution;
+        this.firstVersion = firstVersion;
         this.starts = layout.starts();
         this.columns = layout.columns();
         this.upperStartGroup = layout.upperStartGroup();
+        this.shardWords = layout.shardWords();
+        this.shardShift = 63 - Integer.numberOfTrailingZeros(layout.shards());
+    }
+
+    /** A filter from what a build gave. */
+    RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, RibbonConstruction.Result built) {
+        this(spec, hasher, built.items(), built.seed(), built.layout(), built.ordinals(), built.solution(), false);
     }
 
     /**
@@ -85,7 +107,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         return buildOwning(spec, hasher, hashes.clone());
     }
 
-    /** As {@link #buildFromHashes}, sorting and overwriting the array it is given. */
+    /** As {@link #buildFromHashes}, reordering the array it is given. */
     static <T> RibbonFilter<T> buildOwning(FilterSpec spec, KeyHasher<? super T> hasher, long[] hashes) {
         return buildOwning(spec, hasher, hashes, RibbonConstruction.FIRST_SEED);
     }
@@ -95,8 +117,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
             long firstSeed) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        RibbonConstruction.Result built = RibbonConstruction.build(hashes, resultBits(spec), firstSeed);
-        return new RibbonFilter<>(spec, hasher, built.items(), built.seed(), built.layout(), built.solution());
+        return new RibbonFilter<>(spec, hasher, RibbonConstruction.build(hashes, resultBits(spec), firstSeed));
     }
 
     /**
@@ -141,7 +162,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     @Override
     public boolean mightContainHash(long hash) {
         // The empty set answers false: its all-zero solution would match keys whose result bits are 0.
-        return items != 0 && matches(SeededMix.mix(hash, seed));
+        return items != 0 && matches(hash);
     }
 
     /**
@@ -162,41 +183,67 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         for (int chunk = from; chunk < to; chunk += BATCH_CHUNK) {
             int end = Math.min(to, chunk + BATCH_CHUNK);
             for (int i = chunk; i < end; i++) {
-                int group = KeyRow.start(SeededMix.mix(hashes[i], seed), starts) / RibbonLayout.GROUP_ROWS;
+                long hash = hashes[i];
+                int shard = shardOf(hash);
+                int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
+                int base = shard * shardWords;
                 // Stored, so the loads are not dead code; the second pass overwrites the answer.
-                out[i] = (solution[layout.firstWord(group)] ^ solution[layout.firstWord(group + 3) - 1]) < 0;
+                out[i] = (solution[base + layout.firstWord(group)] ^ solution[base + layout.firstWord(group + 3) - 1]) < 0;
             }
             for (int i = chunk; i < end; i++) {
-                out[i] = matches(SeededMix.mix(hashes[i], seed));
+                out[i] = matches(hashes[i]);
             }
         }
     }
 
+    /** The shard of a key: {@link RibbonLayout#shardOf}, with the shift computed once. */
+    private int shardOf(long hash) {
+        return (int) ((hash >>> 1) >>> shardShift);
+    }
+
+    /** Whether a key's equation holds in the solution: its shard's seed, then its window. */
+    private boolean matches(long hash) {
+        int shard = shardOf(hash);
+        long mixed = SeededMix.mix(hash, shardSeeds[shard]);
+        int start = KeyRow.start(mixed, starts);
+        if (firstVersion) {
+            return holds(0, start, KeyRow.firstLow(mixed), KeyRow.firstHigh(mixed), KeyRow.firstResult(mixed));
+        }
+        long product = KeyRow.product(mixed);
+        return holds(shard * shardWords, start, KeyRow.low(product), KeyRow.high(product), KeyRow.result(product));
+    }
+
     /**
-     * Whether a key's equation holds in the solution. Its window of 128 rows starts at bit {@code
+     * Whether an equation holds in a shard's solution. Its window of 128 rows starts at bit {@code
      * offset} of group q and covers groups q, q + 1 and q + 2; the coefficients, shifted left by the
      * offset into three 64-bit words, select the window's rows in each. For each of the c columns of
-     * group q, the parity of the selected bits of the three words is one bit of the answer.
+     * group q, the parity of the selected bits of the three words must be that result bit. The
+     * first column that disagrees answers false, so an absent key reads two columns on average; the
+     * answer is the same as comparing all c.
      */
-    private boolean matches(long mixed) {
-        int start = KeyRow.start(mixed, starts);
+    private boolean holds(int base, int start, long low, long high, int result) {
         int group = start >>> 6; // start / GROUP_ROWS (64), for a start that is never negative
         int offset = start & (RibbonLayout.GROUP_ROWS - 1);
-        long low = KeyRow.low(mixed);
-        long high = KeyRow.high(mixed);
         long first = low << offset;
         long second = (high << offset) | KeyRow.carry(low, offset);
         long third = KeyRow.carry(high, offset);
         int used = group < upperStartGroup ? columns - 1 : columns;
-        int a = group * columns - Math.min(group, upperStartGroup);
-        int b = a + used;
-        int c = b + (group + 1 < upperStartGroup ? columns - 1 : columns);
-        int parities = 0;
-        for (int j = 0; j < used; j++) {
-            long selected = (solution[a + j] & first) ^ (solution[b + j] & second) ^ (solution[c + j] & third);
-            parities |= (Long.bitCount(selected) & 1) << j;
+        int a = base + group * columns - Math.min(group, upperStartGroup);
+        // Groups q + 1 and q + 2 follow group q's words: one index and two fixed distances, the result
+        // shifted as the index moves (cachegrind counted fewer instructions for this loop than for
+        // three indexes and result >>> j).
+        int toSecond = used;
+        int toThird = used + (group + 1 < upperStartGroup ? columns - 1 : columns);
+        long[] words = solution;
+        int expected = result;
+        for (int k = a, end = a + used; k < end; k++) {
+            long selected = (words[k] & first) ^ (words[k + toSecond] & second) ^ (words[k + toThird] & third);
+            if (((Long.bitCount(selected) ^ expected) & 1) != 0) {
+                return false;
+            }
+            expected >>>= 1;
         }
-        return ((parities ^ KeyRow.result(mixed)) & KeyRow.resultMask(used)) == 0;
+        return true;
     }
 
     @Override
@@ -246,12 +293,13 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * The solution's rows, about 1.05 per item (0 for the empty set).
+     * The solution's rows, about 1.04 per item, at least 256.
      *
-     * @return the rows
+     * @return the rows, over every shard
      */
     public int rows() {
-        return layout.slots();
+        // At most 2^30 keys at about 1.1 rows each, grown or not: within an int.
+        return (int) layout.slots();
     }
 
     /** Writes the filter in the shared envelope (FORMAT.md, section {@code ribbon}). */
@@ -272,9 +320,17 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         return solution;
     }
 
+    byte[] ordinals() {
+        return ordinals;
+    }
+
+    boolean firstVersion() {
+        return firstVersion;
+    }
+
     @Override
     protected String describe() {
-        return "items=" + items + ", resultBits=" + columns + ", rows=" + layout.slots()
-                + ", upperStartGroup=" + upperStartGroup;
+        return "items=" + items + ", resultBits=" + columns + ", shards=" + layout.shards() + ", shardRows="
+                + layout.shardSlots() + ", upperStartGroup=" + upperStartGroup;
     }
 }

@@ -26,9 +26,9 @@ class BandingTest {
         for (long[] e : equations) {
             assertThat(banding.add((int) e[0], e[1], e[2], (int) e[3])).isEqualTo(Banding.Outcome.ADDED);
         }
-        RibbonLayout layout = new RibbonLayout(256, 7, 0);
-        long[] solution = new long[layout.words()];
-        banding.solve(layout, solution);
+        RibbonLayout layout = new RibbonLayout(1, 256, 7, 0);
+        long[] solution = new long[(int) layout.words()];
+        banding.solve(layout, solution, 0);
         for (long[] e : equations) {
             int start = (int) e[0];
             for (int j = 0; j < 7; j++) {

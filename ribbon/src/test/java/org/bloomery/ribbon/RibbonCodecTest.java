@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Crafted ribbon bodies with a valid checksum: each field the reader checks, set to a value that
  * does not fit, is rejected by name (the contract kit also flips, truncates and overwrites bytes);
  * and the exact bytes of a small filter, pinned so that a change of the format is noticed. Body
- * offsets: 0 width, 1 result bits, 2 items, 10 seed, 18 rows, 22 first r-column group, 26 solution.
+ * offsets: 0 version, 1 result bits, 2 items, 10 seed, 18 shards, 22 rows per shard, 26 first
+ * r-column group, 30 the shards' seed ordinals, then the solution.
  */
 class RibbonCodecTest {
     /** The pinned filter: 20 long keys at fpp 1% (r = 7, fractional), written by this version. */
@@ -54,19 +55,45 @@ class RibbonCodecTest {
         MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
         assertThat(read.approximateCount()).isEqualTo(1000);
         int columns = ResultBits.forFpp(fpp).columns();
-        int slots = RibbonLayout.slotsFor(1000);
-        assertRejected(bytes, b -> b.put(0, (byte) 64), "coefficient width");
+        int slots = RibbonLayout.shardSlotsFor(1000);
+        assertRejected(bytes, b -> b.put(0, (byte) 64), "unknown ribbon body version 64");
+        assertRejected(bytes, b -> b.put(0, (byte) 1), "body version");
+        assertRejected(bytes, b -> b.put(0, (byte) 129), "body version");
         assertRejected(bytes, b -> b.put(1, (byte) (columns - 1)), "result bits");
         assertRejected(bytes, b -> b.put(1, (byte) 33), "result bits");
         assertRejected(bytes, b -> b.putLong(2, 1L << 31), "distinct items");
         assertRejected(bytes, b -> b.putLong(2, -1), "distinct items");
-        assertRejected(bytes, b -> b.putLong(2, 100_000), "rows");
+        assertRejected(bytes, b -> b.putLong(2, 100_000), "shards");
+        assertRejected(bytes, b -> b.putLong(2, 60_000), "rows per shard");
+        assertRejected(bytes, b -> b.putInt(18, 2), "shards");
+        assertRejected(bytes, b -> b.putInt(22, slots - 64), "rows per shard");
+        assertRejected(bytes, b -> b.putInt(22, RibbonLayout.mostGrown(slots) + 64), "rows per shard");
+        assertRejected(bytes, b -> b.putInt(22, slots + 1), "multiple of 64");
+        assertRejected(bytes, b -> b.putInt(22, -1), "rows per shard");
+        assertRejected(bytes, b -> b.putInt(26, 1 << 20), "first group with r result bits");
+        assertRejected(bytes, b -> b.putInt(26, -1), "first group with r result bits");
+        assertRejected(bytes, b -> b.put(30, (byte) ShardSeeds.PER_SIZE), "seed ordinal of shard 0");
+        assertRejected(bytes, b -> b.put(30, (byte) -1), "seed ordinal of shard 0");
+    }
+
+    /**
+     * A body of the first version (the previous release's file): its rows and first r-column group
+     * are checked by that version's rules. Offsets: 0 width, 1 result bits, 2 items, 10 seed, 18
+     * rows, 22 first r-column group, 26 solution.
+     */
+    @Test
+    void aFirstVersionBodyIsCheckedByItsOwnRules() throws IOException {
+        byte[] bytes;
+        try (InputStream in = RibbonCodecTest.class.getResourceAsStream("previous-release/ribbon-xxh64-longs.blmf")) {
+            bytes = in.readAllBytes();
+        }
+        int slots = RibbonCodec.firstVersionSlotsFor(1000);
+        assertThat(Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()).approximateCount()).isEqualTo(1000);
         assertRejected(bytes, b -> b.putInt(18, slots - 64), "rows");
-        assertRejected(bytes, b -> b.putInt(18, RibbonLayout.maxSlotsFor(1000) + 64), "rows");
+        assertRejected(bytes, b -> b.putInt(18, RibbonLayout.mostGrown(slots) + 64), "rows");
         assertRejected(bytes, b -> b.putInt(18, slots + 1), "multiple of 64");
-        assertRejected(bytes, b -> b.putInt(18, -1), "rows");
         assertRejected(bytes, b -> b.putInt(22, 1 << 20), "first group with r result bits");
-        assertRejected(bytes, b -> b.putInt(22, -1), "first group with r result bits");
+        assertRejected(bytes, b -> b.putLong(2, RibbonLayout.MAX_ITEMS), "rows");
     }
 
     /** A consistent forgery of a huge set ends at the real bytes: truncated, not an allocation. */
@@ -74,9 +101,10 @@ class RibbonCodecTest {
     void aForgedLargeSetIsRejectedWithoutAllocatingIt() {
         byte[] bytes = serialized(0.01);
         long items = RibbonLayout.MAX_ITEMS;
-        RibbonLayout layout = RibbonLayout.of(RibbonLayout.slotsFor(items), ResultBits.forFpp(0.01));
-        assertRejected(bytes, b -> b.putLong(2, items).putInt(18, layout.slots()).putInt(22, layout.upperStartGroup()),
-                "bytes");
+        RibbonLayout layout = RibbonLayout.of(RibbonLayout.shardsFor(items), RibbonLayout.shardSlotsFor(items),
+                ResultBits.forFpp(0.01));
+        assertRejected(bytes, b -> b.putLong(2, items).putInt(18, layout.shards()).putInt(22, layout.shardSlots())
+                .putInt(26, layout.upperStartGroup()), "bytes");
     }
 
     /** The pinned file was written with the XXH64 long hasher, so it is built with that one here. */

@@ -19,11 +19,12 @@ class RibbonLayoutTest {
         assertThat(Math.scalb(1.0, -bits.columns())).isLessThanOrEqualTo(fpp);
         assertThat(Math.scalb(1.0, 1 - bits.columns())).isGreaterThan(fpp);
         for (long items : new long[] {0, 1, 1000, 123_457, 10_000_000}) {
-            RibbonLayout layout = RibbonLayout.of(RibbonLayout.slotsFor(items), bits);
+            RibbonLayout layout = RibbonLayout.of(RibbonLayout.shardsFor(items), RibbonLayout.shardSlotsFor(items), bits);
             assertThat(layout.expectedFpp()).as("n=%d", items).isLessThanOrEqualTo(fpp);
             // The fewest r-column groups: one more (r-1)-column group would exceed the target.
             if (layout.upperStartGroup() < layout.groups()) {
-                RibbonLayout fewer = new RibbonLayout(layout.slots(), layout.columns(), layout.upperStartGroup() + 1);
+                RibbonLayout fewer = new RibbonLayout(layout.shards(), layout.shardSlots(), layout.columns(),
+                        layout.upperStartGroup() + 1);
                 assertThat(fewer.expectedFpp()).as("n=%d", items).isGreaterThan(fpp);
             }
         }
@@ -31,9 +32,10 @@ class RibbonLayoutTest {
 
     @Test
     void wholeResultBitsUseEveryColumnEverywhere() {
-        RibbonLayout layout = RibbonLayout.of(RibbonLayout.slotsFor(1_000_000), ResultBits.forFpp(1.0 / 256));
+        RibbonLayout layout = RibbonLayout.of(RibbonLayout.shardsFor(1_000_000), RibbonLayout.shardSlotsFor(1_000_000),
+                ResultBits.forFpp(1.0 / 256));
         assertThat(layout.upperStartGroup()).isZero();
-        assertThat(layout.words()).isEqualTo(layout.groups() * 8);
+        assertThat(layout.words()).isEqualTo((long) layout.shards() * layout.groups() * 8);
         assertThat(layout.expectedFpp()).isEqualTo(1.0 / 256);
     }
 
@@ -46,29 +48,52 @@ class RibbonLayoutTest {
 
     @Test
     void groupsStartWhereTheGroupsBeforeThemEnd() {
-        RibbonLayout layout = new RibbonLayout(64 * 10, 7, 4);
+        RibbonLayout layout = new RibbonLayout(2, 64 * 10, 7, 4);
         int word = 0;
         for (int group = 0; group < layout.groups(); group++) {
             assertThat(layout.firstWord(group)).isEqualTo(word);
             word += layout.columnsOf(group);
         }
-        assertThat(layout.words()).isEqualTo(word).isEqualTo(4 * 6 + 6 * 7);
+        assertThat(layout.shardWords()).isEqualTo(word).isEqualTo(4 * 6 + 6 * 7);
+        assertThat(layout.words()).isEqualTo(2 * word);
     }
 
     @Test
     void rowsPerKeyFollowTheSizingRule() {
-        assertThat(RibbonLayout.slotsFor(0)).isEqualTo(RibbonLayout.MIN_SLOTS);
-        assertThat(RibbonLayout.slotsFor(1)).isEqualTo(RibbonLayout.MIN_SLOTS);
-        assertThat(RibbonLayout.slotsFor(100_000) / 100_000.0).isBetween(1.036, 1.037);
-        assertThat(RibbonLayout.slotsFor(1_000_000) / 1e6).isBetween(1.047, 1.048);
-        int most = RibbonLayout.maxSlotsFor(RibbonLayout.MAX_ITEMS);
-        assertThat(most).isPositive();
-        assertThat((long) new RibbonLayout(most, ResultBits.MAX_COLUMNS, 0).words()).isLessThan(Integer.MAX_VALUE);
-        assertThatThrownBy(() -> RibbonLayout.slotsFor(RibbonLayout.MAX_ITEMS + 1))
+        assertThat(RibbonLayout.shardSlotsFor(0)).isEqualTo(RibbonLayout.MIN_SLOTS);
+        assertThat(RibbonLayout.shardSlotsFor(1)).isEqualTo(RibbonLayout.MIN_SLOTS);
+        for (long items : new long[] {100_000, 1_000_000, 10_000_000, RibbonLayout.MAX_ITEMS}) {
+            RibbonLayout layout = RibbonLayout.of(RibbonLayout.shardsFor(items), RibbonLayout.shardSlotsFor(items),
+                    ResultBits.forFpp(0.01));
+            assertThat((double) layout.slots() / items).as("rows per key at n=%d", items).isBetween(1.036, 1.038);
+            assertThat(items / layout.shards()).as("keys per shard at n=%d", items)
+                    .isBetween((long) RibbonLayout.SHARD_KEYS / 2, (long) RibbonLayout.SHARD_KEYS);
+        }
+        assertThat(RibbonLayout.shardsFor(RibbonLayout.SHARD_KEYS)).isOne();
+        assertThat(RibbonLayout.shardsFor(RibbonLayout.SHARD_KEYS + 1)).isEqualTo(2);
+        assertThat(RibbonLayout.shardsFor(3L * RibbonLayout.SHARD_KEYS)).isEqualTo(4);
+        long most = RibbonLayout.mostGrown(RibbonLayout.shardSlotsFor(RibbonLayout.MAX_ITEMS));
+        RibbonLayout largest = new RibbonLayout(RibbonLayout.shardsFor(RibbonLayout.MAX_ITEMS), (int) most,
+                ResultBits.MAX_COLUMNS, 0);
+        assertThat(largest.words()).isLessThan(Integer.MAX_VALUE);
+        assertThat(largest.slots()).isLessThan(Integer.MAX_VALUE);
+        assertThatThrownBy(() -> RibbonLayout.shardSlotsFor(RibbonLayout.MAX_ITEMS + 1))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(String.valueOf(RibbonLayout.MAX_ITEMS));
         for (int slots = RibbonLayout.MIN_SLOTS; slots < 1 << 24; slots = RibbonLayout.grown(slots)) {
             assertThat(slots % RibbonLayout.GROUP_ROWS).isZero();
         }
+    }
+
+    /** Unsigned order of hashes is the order of their shards, the top bits. */
+    @Test
+    void theShardIsTheHashsTopBits() {
+        RibbonLayout one = new RibbonLayout(1, 256, 7, 0);
+        RibbonLayout sixteen = new RibbonLayout(16, 256, 7, 0);
+        assertThat(one.shardOf(-1L)).isZero();
+        assertThat(sixteen.shardOf(-1L)).isEqualTo(15);
+        assertThat(sixteen.shardOf(0x0FFF_FFFF_FFFF_FFFFL)).isZero();
+        assertThat(sixteen.shardOf(0x1000_0000_0000_0000L)).isOne();
+        assertThat(sixteen.shardOf(Long.MIN_VALUE)).isEqualTo(8);
     }
 
     @Test
@@ -98,7 +123,10 @@ class RibbonLayoutTest {
 
     @Test
     void coefficientsAlwaysIncludeTheirFirstRow() {
-        assertThat(KeyRow.low(0L) & 1).isOne();
+        assertThat(KeyRow.low(KeyRow.product(0L)) & 1).isOne();
+        assertThat(KeyRow.firstLow(0L) & 1).isOne();
+        // The result's low byte is the product's top byte: the best mixed bits of a multiplication.
+        assertThat(KeyRow.result(0xAB00_0000_0000_0000L) & 0xFF).isEqualTo(0xAB);
         assertThat(KeyRow.resultMask(0)).isZero();
         assertThat(KeyRow.resultMask(7)).isEqualTo(0x7F);
         assertThat(KeyRow.resultMask(32)).isEqualTo(-1);
