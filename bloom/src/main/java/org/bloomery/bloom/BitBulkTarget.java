@@ -65,10 +65,17 @@ final class BitBulkTarget implements BulkBuild.Target {
 
     /** Sets a key's bits in the sectored layout with plain writes; the bits it turned on. */
     static int setSectored(BitArray bits, long hash, int k) {
+        // A constant per call, as in SectoredBitProbing: straight-line masks for the common k.
+        return k == 6 ? setSectoredPerWord(bits, hash, 3)
+                : k == 8 ? setSectoredPerWord(bits, hash, 4)
+                : k == 10 ? setSectoredPerWord(bits, hash, 5)
+                : setSectoredPerWord(bits, hash, k >>> 1);
+    }
+
+    private static int setSectoredPerWord(BitArray bits, long hash, int kw) {
         long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
         long[] page = bits.page(base);
         int slot = BitArray.slot(base);
-        int kw = k >>> 1;
         return orPlain(page, slot + SectoredProbes.firstWord(hash), SectoredProbes.firstMask(hash, kw))
                 + orPlain(page, slot + SectoredProbes.secondWord(hash), SectoredProbes.secondMask(hash, kw));
     }
