@@ -40,14 +40,24 @@ final class BitBulkTarget implements BulkBuild.Target {
             @Override
             public void apply(long[] hashes, int from, int to) {
                 long sum = 0;
-                if (layout == BloomLayout.SECTORED) {
-                    for (int i = from; i < to; i++) {
-                        sum += setSectored(bits, hashes[i], k);
+                if (layout != BloomLayout.STANDARD) {
+                    // As the batch queries do: the next chunk's blocks are loaded in a tight loop
+                    // while this chunk's keys are written, so many of their misses are in flight.
+                    long touched = ProbeBatch.touchBlocks(bits, hashes, from, Math.min(to, from + ProbeBatch.CHUNK));
+                    for (int start = from; start < to; start += ProbeBatch.CHUNK) {
+                        int end = Math.min(to, start + ProbeBatch.CHUNK);
+                        touched ^= ProbeBatch.touchBlocks(bits, hashes, end, Math.min(to, end + ProbeBatch.CHUNK));
+                        if (layout == BloomLayout.SECTORED) {
+                            for (int i = start; i < end; i++) {
+                                sum += setSectored(bits, hashes[i], k);
+                            }
+                        } else {
+                            for (int i = start; i < end; i++) {
+                                sum += setBlocked(bits, hashes[i], k);
+                            }
+                        }
                     }
-                } else if (layout == BloomLayout.BLOCKED) {
-                    for (int i = from; i < to; i++) {
-                        sum += setBlocked(bits, hashes[i], k);
-                    }
+                    ProbeBatch.keep(touched);
                 } else {
                     for (int i = from; i < to; i++) {
                         sum += setStandard(bits, hashes[i], k, part);

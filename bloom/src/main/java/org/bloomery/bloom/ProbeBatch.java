@@ -47,7 +47,7 @@ public final class ProbeBatch {
 
     /**
      * Loads word 0 of each key's 512-bit block, for keys {@code [start, end)}, so that the blocks'
-     * cache misses are in flight together before anything tests them.
+     * cache misses are in flight together before anything tests or writes them.
      *
      * @param bits the array, a whole number of blocks
      * @param hashes the key hashes
