@@ -43,7 +43,7 @@ public final class BitArray {
      * ARRAY_LONG_BASE_OFFSET} bytes from a cache-line-aligned array start, to the next line (6 with
      * the usual 16-byte array header).
      */
-    static final int PAD = (CACHE_LINE - sun.misc.Unsafe.ARRAY_LONG_BASE_OFFSET % CACHE_LINE) % CACHE_LINE / Long.BYTES;
+    private static final int PAD = (CACHE_LINE - sun.misc.Unsafe.ARRAY_LONG_BASE_OFFSET % CACHE_LINE) % CACHE_LINE / Long.BYTES;
     /** The bits of one page: arrays up to this size index {@code firstPage} with an int. */
     private static final long PAGE_BITS = (long) PAGE_WORDS << 6;
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);

@@ -124,20 +124,18 @@ final class BlockedBitProbing {
 
     /**
      * Chunk by chunk, the next chunk's blocks {@link ProbeBatch#touchBlocks touched} first, so their
-     * misses are in flight while this chunk is tested; then each key's probes tested from its block,
-     * in cache or on its way, and its answer stored without a branch on the loaded words.
+     * misses are in flight while this chunk is tested; then each key tested as {@link #probesSet}
+     * does, from its block in cache or on its way, its answer stored without a branch on the loaded
+     * words.
      */
     static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
-        long words = bits.bitSize() >>> 6;
         long touched = ProbeBatch.touchBlocks(bits, hashes, from, Math.min(to, from + ProbeBatch.CHUNK));
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int end = Math.min(to, start + ProbeBatch.CHUNK);
             touched ^= ProbeBatch.touchBlocks(bits, hashes, end, Math.min(to, end + ProbeBatch.CHUNK));
             for (int i = start; i < end; i++) {
                 if (!out[i]) {
-                    long hash = hashes[i];
-                    long base = BlockedProbes.firstWord(hash, words);
-                    out[i] = blockMissing(bits.page(base), BitArray.slot(base), hash, k) == 0;
+                    out[i] = probesSet(bits, hashes[i], k);
                 }
             }
         }

@@ -72,25 +72,18 @@ final class SectoredBitProbing {
 
     /**
      * Chunk by chunk, the next chunk's blocks {@link ProbeBatch#touchBlocks touched} first, so their
-     * misses are in flight while this chunk is tested; then each key's two words and masks from its
-     * hash alone and its answer stored without a branch on the loaded words. The only branch skips
-     * keys already answered true, on earlier answers, not on loaded words.
+     * misses are in flight while this chunk is tested; then each key tested as {@link #probesSet}
+     * does, its answer stored without a branch on the loaded words. The only branch skips keys
+     * already answered true, on earlier answers, not on loaded words.
      */
     static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
-        long words = bits.bitSize() >>> 6;
-        int kw = k >>> 1;
         long touched = ProbeBatch.touchBlocks(bits, hashes, from, Math.min(to, from + ProbeBatch.CHUNK));
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int end = Math.min(to, start + ProbeBatch.CHUNK);
             touched ^= ProbeBatch.touchBlocks(bits, hashes, end, Math.min(to, end + ProbeBatch.CHUNK));
             for (int i = start; i < end; i++) {
                 if (!out[i]) {
-                    long hash = hashes[i];
-                    long base = BlockedProbes.firstWord(hash, words);
-                    long[] page = bits.page(base);
-                    int slot = BitArray.slot(base);
-                    out[i] = missing(page[slot + SectoredProbes.firstWord(hash)], SectoredProbes.firstMask(hash, kw),
-                            page[slot + SectoredProbes.secondWord(hash)], SectoredProbes.secondMask(hash, kw)) == 0;
+                    out[i] = probesSet(bits, hashes[i], k);
                 }
             }
         }

@@ -48,7 +48,7 @@ final class StandardBitProbing {
         int changed = 0;
         for (int i = 0; i < k; i++, g += step) {
             long index = BloomProbes.position(g, m);
-            int slot = BitArray.PAD + (int) (index >>> 6);
+            int slot = BitArray.slot(index >>> 6);
             long seen = words[slot];
             BitArray.writeAlone(words, slot, seen | 1L << index);
             changed += (int) (~seen >>> index) & 1;
@@ -69,7 +69,7 @@ final class StandardBitProbing {
         long g = hash;
         for (int i = 0; i < k; i++, g += step) {
             long index = BloomProbes.position(g, m);
-            clear |= ~words[BitArray.PAD + (int) (index >>> 6)] >>> index;
+            clear |= ~words[BitArray.slot(index >>> 6)] >>> index;
         }
         if ((clear & 1) == 0) {
             return 0;
@@ -78,7 +78,7 @@ final class StandardBitProbing {
         g = hash;
         for (int i = 0; i < k; i++, g += step) {
             long index = BloomProbes.position(g, m);
-            long old = BitArray.orShared(words, BitArray.PAD + (int) (index >>> 6), 1L << index);
+            long old = BitArray.orShared(words, BitArray.slot(index >>> 6), 1L << index);
             changed += (int) (~old >>> index) & 1;
         }
         return changed;
@@ -100,7 +100,7 @@ final class StandardBitProbing {
         for (; i + 1 < k; i += 2, g += step << 1) {
             long a = BloomProbes.position(g, m);
             long b = BloomProbes.position(g + step, m);
-            if ((~words[BitArray.PAD + (int) (a >>> 6)] & 1L << a | ~words[BitArray.PAD + (int) (b >>> 6)] & 1L << b) != 0) {
+            if ((~words[BitArray.slot(a >>> 6)] & 1L << a | ~words[BitArray.slot(b >>> 6)] & 1L << b) != 0) {
                 return false;
             }
         }
@@ -108,7 +108,7 @@ final class StandardBitProbing {
             return true;
         }
         long a = BloomProbes.position(g, m);
-        return (words[BitArray.PAD + (int) (a >>> 6)] & 1L << a) != 0;
+        return (words[BitArray.slot(a >>> 6)] & 1L << a) != 0;
     }
 
     /** {@link #probesSet} over several pages, one probe at a time. */
