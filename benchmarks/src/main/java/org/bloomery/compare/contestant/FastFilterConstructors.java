@@ -39,13 +39,16 @@ final class FastFilterConstructors {
 
     /** An empty {@code BlockedBloom} for n keys. */
     static Filter blockedBloom(long n, double fpp) {
-        return newInstance(BlockedBloom.class, new Class<?>[] {int.class, int.class}, entries(n), blockedBitsPerKey(fpp));
+        return blockedBloom(n, blockedBitsPerKey(fpp));
     }
 
     /** An empty {@code BlockedBloom} for n keys with one bit per key fewer than {@link #blockedBloom}. */
     static Filter blockedBloomOneBitLess(long n, double fpp) {
-        return newInstance(BlockedBloom.class, new Class<?>[] {int.class, int.class}, entries(n),
-                blockedBitsPerKey(fpp) - 1);
+        return blockedBloom(n, blockedBitsPerKey(fpp) - 1);
+    }
+
+    private static Filter blockedBloom(long n, int bitsPerKey) {
+        return newInstance(BlockedBloom.class, new Class<?>[] {int.class, int.class}, entries(n), bitsPerKey);
     }
 
     /** An empty {@code SuccinctCountingBlockedBloom} for n keys. */

@@ -238,11 +238,7 @@ public class LargeFilterBenchmark {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public void presentLoop(Blackhole blackhole) {
-        int from = next & MASK & ~(BATCH - 1);
-        next += BATCH;
-        for (int i = from; i < from + BATCH; i++) {
-            blackhole.consume(bloomery.mightContainHash(presentHashes[i]));
-        }
+        loop(presentHashes, blackhole);
     }
 
     /**
@@ -253,10 +249,7 @@ public class LargeFilterBenchmark {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public void presentBatch(Blackhole blackhole) {
-        int from = next & MASK & ~(BATCH - 1);
-        next += BATCH;
-        bloomery.mightContainHashes(presentHashes, from, from + BATCH, answers);
-        blackhole.consume(answers[from]);
+        batch(presentHashes, blackhole);
     }
 
     /**
@@ -267,11 +260,7 @@ public class LargeFilterBenchmark {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public void absentLoop(Blackhole blackhole) {
-        int from = next & MASK & ~(BATCH - 1);
-        next += BATCH;
-        for (int i = from; i < from + BATCH; i++) {
-            blackhole.consume(bloomery.mightContainHash(absentHashes[i]));
-        }
+        loop(absentHashes, blackhole);
     }
 
     /**
@@ -282,9 +271,23 @@ public class LargeFilterBenchmark {
     @Benchmark
     @OperationsPerInvocation(BATCH)
     public void absentBatch(Blackhole blackhole) {
+        batch(absentHashes, blackhole);
+    }
+
+    /** The next {@value #BATCH} of the hashes, one {@code mightContainHash} at a time. */
+    private void loop(long[] hashes, Blackhole blackhole) {
         int from = next & MASK & ~(BATCH - 1);
         next += BATCH;
-        bloomery.mightContainHashes(absentHashes, from, from + BATCH, answers);
+        for (int i = from; i < from + BATCH; i++) {
+            blackhole.consume(bloomery.mightContainHash(hashes[i]));
+        }
+    }
+
+    /** The next {@value #BATCH} of the hashes in one {@code mightContainHashes}. */
+    private void batch(long[] hashes, Blackhole blackhole) {
+        int from = next & MASK & ~(BATCH - 1);
+        next += BATCH;
+        bloomery.mightContainHashes(hashes, from, from + BATCH, answers);
         blackhole.consume(answers[from]);
     }
 }
