@@ -9,20 +9,29 @@ final class BlockedBitProbing {
     private BlockedBitProbing() {
     }
 
-    /**
-     * A key already present changes nothing; otherwise each touched word gets one atomic OR (one
-     * plain write with a single writer).
-     */
+    /** Each touched word gets one atomic OR with many writers, one opaque write with one. */
     static boolean setProbes(BitArray bits, long hash, int k) {
+        int changed = bits.single() ? orProbes(bits, hash, k, WordWrite.ALONE) : orProbes(bits, hash, k, WordWrite.SHARED);
+        if (changed == 0) {
+            return false;
+        }
+        bits.count(changed);
+        return true;
+    }
+
+    /**
+     * ORs a key's bits into its block, one write a touched word, written as {@code write} says; the
+     * bits it turned on, uncounted.
+     */
+    static int orProbes(BitArray bits, long hash, int k, WordWrite write) {
         long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
         long[] page = bits.page(base);
         int slot = BitArray.slot(base);
-        boolean single = bits.single();
-        if (!single && blockMissing(page, slot, hash, k) == 0) {
+        if (write == WordWrite.SHARED && blockMissing(page, slot, hash, k) == 0) {
             // Many writers: one branch a key, on plain reads of its block, so a key already present
             // costs no locked instruction. A branch a word (skipping words already holding their
             // bits) costs more than it saves: its outcome is as unpredictable as the fill.
-            return false;
+            return 0;
         }
         long first = BlockedProbes.mix(hash, 0);
         int changed = 0;
@@ -30,14 +39,8 @@ final class BlockedBitProbing {
             // Rotation 0 (k = 8 at 1%): word w takes probes w, w + 8, ..., at field w of each group's
             // product. Indexing the words by w alone lets the JIT check the block's range once, which
             // the rotated indexing below does not.
-            if (single) {
-                for (int w = 0; w < BlockedProbes.BLOCK_WORDS; w++) {
-                    changed += BitArray.orWordAlone(page, slot + w, wordMask(hash, first, k, w));
-                }
-            } else {
-                for (int w = 0; w < BlockedProbes.BLOCK_WORDS; w++) {
-                    changed += BitArray.orWordShared(page, slot + w, wordMask(hash, first, k, w));
-                }
+            for (int w = 0; w < BlockedProbes.BLOCK_WORDS; w++) {
+                changed += write.or(page, slot + w, wordMask(hash, first, k, w));
             }
         } else {
             // Probe i lies in word r + i (mod 8), so word r + w takes probes w, w + 8, ...: each
@@ -49,15 +52,10 @@ final class BlockedBitProbing {
                 for (int i = w + BlockedProbes.BLOCK_WORDS; i < k; i += BlockedProbes.BLOCK_WORDS) {
                     mask |= BlockedProbes.bit(hash, i);
                 }
-                int at = slot + BlockedProbes.word(r, w);
-                changed += single ? BitArray.orWordAlone(page, at, mask) : BitArray.orWordShared(page, at, mask);
+                changed += write.or(page, slot + BlockedProbes.word(r, w), mask);
             }
         }
-        if (changed == 0) {
-            return false;
-        }
-        bits.count(changed);
-        return true;
+        return changed;
     }
 
     /**
@@ -123,22 +121,29 @@ final class BlockedBitProbing {
     }
 
     /**
-     * Chunk by chunk, the next chunk's blocks {@link ProbeBatch#touchBlocks touched} first, so their
-     * misses are in flight while this chunk is tested; then each key tested as {@link #probesSet}
-     * does, from its block in cache or on its way, its answer stored without a branch on the loaded
-     * words.
+     * Each key tested as {@link #probesSet} does, {@link ProbeBatch#inChunks in chunks} whose blocks
+     * are touched first, from its block in cache or on its way, its answer stored without a branch
+     * on the loaded words.
      */
     static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
-        long touched = ProbeBatch.touchBlocks(bits, hashes, from, Math.min(to, from + ProbeBatch.CHUNK));
-        for (int start = from; start < to; start += ProbeBatch.CHUNK) {
-            int end = Math.min(to, start + ProbeBatch.CHUNK);
-            touched ^= ProbeBatch.touchBlocks(bits, hashes, end, Math.min(to, end + ProbeBatch.CHUNK));
-            for (int i = start; i < end; i++) {
-                if (!out[i]) {
-                    out[i] = probesSet(bits, hashes[i], k);
-                }
+        ProbeBatch.inChunks(bits, hashes, from, to, k, out, BlockedBitProbing::orChunkSet);
+    }
+
+    private static long orChunkSet(BitArray bits, long[] hashes, int start, int end, int k, boolean[] out) {
+        for (int i = start; i < end; i++) {
+            if (!out[i]) {
+                out[i] = probesSet(bits, hashes[i], k);
             }
         }
-        ProbeBatch.keep(touched);
+        return 0;
+    }
+
+    /** A bulk build's {@link ProbeBatch.ChunkPass}: each key's bits written plainly; the bits turned on. */
+    static long orChunkPlain(BitArray bits, long[] hashes, int start, int end, int k, boolean[] unused) {
+        long changed = 0;
+        for (int i = start; i < end; i++) {
+            changed += orProbes(bits, hashes[i], k, WordWrite.PLAIN);
+        }
+        return changed;
     }
 }

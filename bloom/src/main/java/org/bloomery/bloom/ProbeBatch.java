@@ -46,6 +46,52 @@ public final class ProbeBatch {
     }
 
     /**
+     * What a batch does with one chunk of keys, once their blocks are {@link #touchBlocks touched}.
+     * The strategies pass static methods, so a batch allocates nothing.
+     */
+    @FunctionalInterface
+    interface ChunkPass {
+        /**
+         * Tests or writes keys {@code [start, end)}.
+         *
+         * @param bits the array
+         * @param hashes the key hashes
+         * @param start the first key, inclusive
+         * @param end the last key, exclusive
+         * @param k probes per key
+         * @param out the answers of a query pass; null for a write pass
+         * @return what a write pass adds up (the bits it turned on); 0 for a query pass
+         */
+        long run(BitArray bits, long[] hashes, int start, int end, int k, boolean[] out);
+    }
+
+    /**
+     * Walks keys {@code [from, to)} of a block layout in chunks of {@value #CHUNK}: the next chunk's
+     * blocks are touched in a tight loop of loads while this chunk is tested or written, so many of
+     * their misses are in flight at once.
+     *
+     * @param bits the array, a whole number of blocks
+     * @param hashes the key hashes
+     * @param from the first key, inclusive
+     * @param to the last key, exclusive
+     * @param k probes per key
+     * @param out the answers of a query pass; null for a write pass
+     * @param pass what to do with each chunk
+     * @return the sum of what the passes returned
+     */
+    static long inChunks(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out, ChunkPass pass) {
+        long touched = touchBlocks(bits, hashes, from, Math.min(to, from + CHUNK));
+        long sum = 0;
+        for (int start = from; start < to; start += CHUNK) {
+            int end = Math.min(to, start + CHUNK);
+            touched ^= touchBlocks(bits, hashes, end, Math.min(to, end + CHUNK));
+            sum += pass.run(bits, hashes, start, end, k, out);
+        }
+        keep(touched);
+        return sum;
+    }
+
+    /**
      * Loads word 0 of each key's 512-bit block, for keys {@code [start, end)}, so that the blocks'
      * cache misses are in flight together before anything tests or writes them.
      *
@@ -55,7 +101,7 @@ public final class ProbeBatch {
      * @param end the last key, exclusive
      * @return the loaded words XORed, for {@link #keep}
      */
-    static long touchBlocks(BitArray bits, long[] hashes, int start, int end) {
+    private static long touchBlocks(BitArray bits, long[] hashes, int start, int end) {
         long words = bits.bitSize() >>> 6;
         long touched = 0;
         for (int i = start; i < end; i++) {
@@ -73,7 +119,7 @@ public final class ProbeBatch {
      *
      * @param touched what {@link #touchBlocks} returned, XORed over the batch
      */
-    static void keep(long touched) {
+    private static void keep(long touched) {
         if (touched == UNLIKELY) {
             sink = touched;
         }

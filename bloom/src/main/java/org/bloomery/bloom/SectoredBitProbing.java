@@ -10,20 +10,30 @@ final class SectoredBitProbing {
     private SectoredBitProbing() {
     }
 
-    /**
-     * A key already present changes nothing (many writers: one branch a key, on plain reads of its
-     * two words, so it costs no locked instruction); otherwise each of the two words gets one atomic
-     * OR, or one plain write with a single writer.
-     */
+    /** Each of the key's two words gets one atomic OR with many writers, one opaque write with one. */
     static boolean setProbes(BitArray bits, long hash, int k) {
-        // As in probesSet: a constant per call, so each body is straight-line code.
-        return k == 6 ? setProbesPerWord(bits, hash, 3)
-                : k == 8 ? setProbesPerWord(bits, hash, 4)
-                : k == 10 ? setProbesPerWord(bits, hash, 5)
-                : setProbesPerWord(bits, hash, k >>> 1);
+        int changed = bits.single() ? orProbes(bits, hash, k, WordWrite.ALONE) : orProbes(bits, hash, k, WordWrite.SHARED);
+        if (changed == 0) {
+            return false;
+        }
+        bits.count(changed);
+        return true;
     }
 
-    private static boolean setProbesPerWord(BitArray bits, long hash, int kw) {
+    /**
+     * ORs a key's bits into its two words, written as {@code write} says; the bits it turned on,
+     * uncounted. With {@link WordWrite#SHARED} a key already present (plain reads of its two words,
+     * one branch) costs no locked instruction.
+     */
+    static int orProbes(BitArray bits, long hash, int k, WordWrite write) {
+        // As in probesSet: a constant per call, so each body is straight-line code.
+        return k == 6 ? orProbesPerWord(bits, hash, 3, write)
+                : k == 8 ? orProbesPerWord(bits, hash, 4, write)
+                : k == 10 ? orProbesPerWord(bits, hash, 5, write)
+                : orProbesPerWord(bits, hash, k >>> 1, write);
+    }
+
+    private static int orProbesPerWord(BitArray bits, long hash, int kw, WordWrite write) {
         long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
         long[] page = bits.page(base);
         int slot = BitArray.slot(base);
@@ -31,20 +41,10 @@ final class SectoredBitProbing {
         int second = slot + SectoredProbes.secondWord(hash);
         long firstMask = SectoredProbes.firstMask(hash, kw);
         long secondMask = SectoredProbes.secondMask(hash, kw);
-        int changed;
-        if (bits.single()) {
-            changed = BitArray.orWordAlone(page, first, firstMask) + BitArray.orWordAlone(page, second, secondMask);
-        } else {
-            if (missing(page[first], firstMask, page[second], secondMask) == 0) {
-                return false;
-            }
-            changed = BitArray.orWordShared(page, first, firstMask) + BitArray.orWordShared(page, second, secondMask);
+        if (write == WordWrite.SHARED && missing(page[first], firstMask, page[second], secondMask) == 0) {
+            return 0;
         }
-        if (changed == 0) {
-            return false;
-        }
-        bits.count(changed);
-        return true;
+        return write.or(page, first, firstMask) + write.or(page, second, secondMask);
     }
 
     /** Both words loaded before either is tested, and one test: no branch between the two loads. */
@@ -71,22 +71,29 @@ final class SectoredBitProbing {
     }
 
     /**
-     * Chunk by chunk, the next chunk's blocks {@link ProbeBatch#touchBlocks touched} first, so their
-     * misses are in flight while this chunk is tested; then each key tested as {@link #probesSet}
-     * does, its answer stored without a branch on the loaded words. The only branch skips keys
-     * already answered true, on earlier answers, not on loaded words.
+     * Each key tested as {@link #probesSet} does, {@link ProbeBatch#inChunks in chunks} whose blocks
+     * are touched first, its answer stored without a branch on the loaded words. The only branch
+     * skips keys already answered true, on earlier answers, not on loaded words.
      */
     static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
-        long touched = ProbeBatch.touchBlocks(bits, hashes, from, Math.min(to, from + ProbeBatch.CHUNK));
-        for (int start = from; start < to; start += ProbeBatch.CHUNK) {
-            int end = Math.min(to, start + ProbeBatch.CHUNK);
-            touched ^= ProbeBatch.touchBlocks(bits, hashes, end, Math.min(to, end + ProbeBatch.CHUNK));
-            for (int i = start; i < end; i++) {
-                if (!out[i]) {
-                    out[i] = probesSet(bits, hashes[i], k);
-                }
+        ProbeBatch.inChunks(bits, hashes, from, to, k, out, SectoredBitProbing::orChunkSet);
+    }
+
+    private static long orChunkSet(BitArray bits, long[] hashes, int start, int end, int k, boolean[] out) {
+        for (int i = start; i < end; i++) {
+            if (!out[i]) {
+                out[i] = probesSet(bits, hashes[i], k);
             }
         }
-        ProbeBatch.keep(touched);
+        return 0;
+    }
+
+    /** A bulk build's {@link ProbeBatch.ChunkPass}: each key's bits written plainly; the bits turned on. */
+    static long orChunkPlain(BitArray bits, long[] hashes, int start, int end, int k, boolean[] unused) {
+        long changed = 0;
+        for (int i = start; i < end; i++) {
+            changed += orProbes(bits, hashes[i], k, WordWrite.PLAIN);
+        }
+        return changed;
     }
 }
