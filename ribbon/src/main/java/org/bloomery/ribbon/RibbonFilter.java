@@ -59,6 +59,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final int starts;
     private final int columns;
     private final int upperStartGroup;
+    /** The low r bits set: the result bits an r-column group compares. */
+    private final int resultMask;
     private final int shardWords;
     private final int shardShift;
 
@@ -81,6 +83,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         this.starts = layout.starts();
         this.columns = layout.columns();
         this.upperStartGroup = layout.upperStartGroup();
+        this.resultMask = KeyRow.resultMask(columns);
         this.shardWords = layout.shardWords();
         this.shardShift = 63 - Integer.numberOfTrailingZeros(layout.shards());
     }
@@ -217,9 +220,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      * Whether an equation holds in a shard's solution. Its window of 128 rows starts at bit {@code
      * offset} of group q and covers groups q, q + 1 and q + 2; the coefficients, shifted left by the
      * offset into three 64-bit words, select the window's rows in each. For each of the c columns of
-     * group q, the parity of the selected bits of the three words must be that result bit. The
-     * first column that disagrees answers false, so an absent key reads two columns on average; the
-     * answer is the same as comparing all c.
+     * group q, the parity of the selected bits of the three words must be that result bit.
      */
     private boolean holds(int base, int start, long low, long high, int result) {
         int group = start >>> 6; // start / GROUP_ROWS (64), for a start that is never negative
@@ -227,23 +228,31 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         long first = low << offset;
         long second = (high << offset) | KeyRow.carry(low, offset);
         long third = KeyRow.carry(high, offset);
-        int used = group < upperStartGroup ? columns - 1 : columns;
+        // 1 when group q (or q + 1) has r - 1 columns: a sign bit rather than a branch, which would
+        // go either way at random at a fractional r.
+        int lower = (group - upperStartGroup) >>> 31;
+        int nextLower = (group + 1 - upperStartGroup) >>> 31;
         int a = base + group * columns - Math.min(group, upperStartGroup);
-        // Groups q + 1 and q + 2 follow group q's words: one index and two fixed distances, the result
-        // shifted as the index moves (cachegrind counted fewer instructions for this loop than for
-        // three indexes and result >>> j).
-        int toSecond = used;
-        int toThird = used + (group + 1 < upperStartGroup ? columns - 1 : columns);
+        int b = a + columns - lower;
+        int c = b + columns - nextLower;
         long[] words = solution;
-        int expected = result;
-        for (int k = a, end = a + used; k < end; k++) {
-            long selected = (words[k] & first) ^ (words[k + toSecond] & second) ^ (words[k + toThird] & third);
-            if (((Long.bitCount(selected) ^ expected) & 1) != 0) {
-                return false;
-            }
-            expected >>>= 1;
+        // Every column of group q is compared, the last one of an (r - 1)-column group too, which
+        // reads the next group's first word and is masked off: one body for every key, with no
+        // branch on the group. That word exists: the rule for the upper start leaves at least the
+        // last three groups with r columns.
+        int compared = resultMask >>> lower;
+        if (columns <= WindowParities.FIRST) {
+            return ((WindowParities.all(words, a, b, c, first, second, third, columns) ^ result) & compared) == 0;
         }
-        return true;
+        // The first four columns, then one test: an absent key stops there 15 times in 16, a present
+        // one goes on with no further branch. (A test after every column, taken half the time by
+        // absent keys, mispredicts; none at all makes absent keys compute every column.)
+        int parities = WindowParities.firstFour(words, a, b, c, first, second, third);
+        if (((parities ^ result) & ((1 << WindowParities.FIRST) - 1)) != 0) {
+            return false;
+        }
+        parities |= WindowParities.afterFirstFour(words, a, b, c, first, second, third, columns);
+        return ((parities ^ result) & compared) == 0;
     }
 
     @Override
