@@ -48,6 +48,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT);
     /** Keys a batch query handles per pass: about the cache misses one core keeps in flight. */
     private static final int BATCH_CHUNK = 16;
+    /** Words of a 64-byte cache line. */
+    private static final int WORDS_PER_LINE = 8;
 
     private final int items;
     private final long seed;
@@ -59,8 +61,6 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final int starts;
     private final int columns;
     private final int upperStartGroup;
-    /** The low r bits set: the result bits an r-column group compares. */
-    private final int resultMask;
     private final int shardWords;
     private final int shardShift;
 
@@ -83,7 +83,6 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         this.starts = layout.starts();
         this.columns = layout.columns();
         this.upperStartGroup = layout.upperStartGroup();
-        this.resultMask = KeyRow.resultMask(columns);
         this.shardWords = layout.shardWords();
         this.shardShift = 63 - Integer.numberOfTrailingZeros(layout.shards());
     }
@@ -171,9 +170,9 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     /**
      * {@inheritDoc}
      *
-     * <p>In chunks of 16 keys: a first pass computes each key's window and reads the first and last
-     * word it spans, with no branch on what it loads, so that the cache misses of the whole chunk
-     * overlap; a second pass then computes the parities from the cache.
+     * <p>In chunks of 16 keys: a first pass computes each key's window and reads one word of each
+     * cache line it spans, with no branch on what it loads, so that the cache misses of the whole
+     * chunk overlap; a second pass then computes the parities from the cache.
      */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
@@ -186,17 +185,29 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         for (int chunk = from; chunk < to; chunk += BATCH_CHUNK) {
             int end = Math.min(to, chunk + BATCH_CHUNK);
             for (int i = chunk; i < end; i++) {
-                long hash = hashes[i];
-                int shard = shardOf(hash);
-                int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
-                int base = shard * shardWords;
-                // Stored, so the loads are not dead code; the second pass overwrites the answer.
-                out[i] = (solution[base + layout.firstWord(group)] ^ solution[base + layout.firstWord(group + 3) - 1]) < 0;
+                out[i] = touchWindow(hashes[i]);
             }
             for (int i = chunk; i < end; i++) {
                 out[i] = matches(hashes[i]);
             }
         }
+    }
+
+    /**
+     * Reads one word of every cache line of a key's window (its three groups' words), so that they
+     * are on their way to the cache; the answer only keeps the loads from being dead code.
+     */
+    private boolean touchWindow(long hash) {
+        int shard = shardOf(hash);
+        int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
+        int base = shard * shardWords;
+        int last = base + layout.firstWord(group + 3) - 1;
+        long touched = solution[last];
+        // A line holds 8 words: reading every 8th word from the first meets every line before the last word's.
+        for (int k = base + layout.firstWord(group); k < last; k += WORDS_PER_LINE) {
+            touched ^= solution[k];
+        }
+        return touched < 0;
     }
 
     /** The shard of a key: {@link RibbonLayout#shardOf}, with the shift computed once. */
@@ -220,7 +231,9 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      * Whether an equation holds in a shard's solution. Its window of 128 rows starts at bit {@code
      * offset} of group q and covers groups q, q + 1 and q + 2; the coefficients, shifted left by the
      * offset into three 64-bit words, select the window's rows in each. For each of the c columns of
-     * group q, the parity of the selected bits of the three words must be that result bit.
+     * group q, the parity of the selected bits of the three words must be that result bit. The
+     * first column that disagrees answers false, so an absent key reads two columns on average; the
+     * answer is the same as comparing all c.
      */
     private boolean holds(int base, int start, long low, long high, int result) {
         int group = start >>> 6; // start / GROUP_ROWS (64), for a start that is never negative
@@ -228,31 +241,23 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         long first = low << offset;
         long second = (high << offset) | KeyRow.carry(low, offset);
         long third = KeyRow.carry(high, offset);
-        // 1 when group q (or q + 1) has r - 1 columns: a sign bit rather than a branch, which would
-        // go either way at random at a fractional r.
-        int lower = (group - upperStartGroup) >>> 31;
-        int nextLower = (group + 1 - upperStartGroup) >>> 31;
+        int used = group < upperStartGroup ? columns - 1 : columns;
         int a = base + group * columns - Math.min(group, upperStartGroup);
-        int b = a + columns - lower;
-        int c = b + columns - nextLower;
+        // Groups q + 1 and q + 2 follow group q's words: one index and two fixed distances, the result
+        // shifted as the index moves (cachegrind counted fewer instructions for this loop than for
+        // three indexes and result >>> j).
+        int toSecond = used;
+        int toThird = used + (group + 1 < upperStartGroup ? columns - 1 : columns);
         long[] words = solution;
-        // Every column of group q is compared, the last one of an (r - 1)-column group too, which
-        // reads the next group's first word and is masked off: one body for every key, with no
-        // branch on the group. That word exists: the rule for the upper start leaves at least the
-        // last three groups with r columns.
-        int compared = resultMask >>> lower;
-        if (columns <= WindowParities.FIRST) {
-            return ((WindowParities.all(words, a, b, c, first, second, third, columns) ^ result) & compared) == 0;
+        int expected = result;
+        for (int k = a, end = a + used; k < end; k++) {
+            long selected = (words[k] & first) ^ (words[k + toSecond] & second) ^ (words[k + toThird] & third);
+            if (((Long.bitCount(selected) ^ expected) & 1) != 0) {
+                return false;
+            }
+            expected >>>= 1;
         }
-        // The first four columns, then one test: an absent key stops there 15 times in 16, a present
-        // one goes on with no further branch. (A test after every column, taken half the time by
-        // absent keys, mispredicts; none at all makes absent keys compute every column.)
-        int parities = WindowParities.firstFour(words, a, b, c, first, second, third);
-        if (((parities ^ result) & ((1 << WindowParities.FIRST) - 1)) != 0) {
-            return false;
-        }
-        parities |= WindowParities.afterFirstFour(words, a, b, c, first, second, third, columns);
-        return ((parities ^ result) & compared) == 0;
+        return true;
     }
 
     @Override

@@ -21,9 +21,6 @@ class RibbonLayoutTest {
         for (long items : new long[] {0, 1, 1000, 123_457, 10_000_000}) {
             RibbonLayout layout = RibbonLayout.of(RibbonLayout.shardsFor(items), RibbonLayout.shardSlotsFor(items), bits);
             assertThat(layout.expectedFpp()).as("n=%d", items).isLessThanOrEqualTo(fpp);
-            // A query reads one word past an (r - 1)-column group: the last three groups, which hold
-            // the last window, always have r columns, so that word exists.
-            assertThat(layout.upperStartGroup()).as("n=%d", items).isLessThanOrEqualTo(layout.groups() - 3);
             // The fewest r-column groups: one more (r-1)-column group would exceed the target.
             if (layout.upperStartGroup() < layout.groups()) {
                 RibbonLayout fewer = new RibbonLayout(layout.shards(), layout.shardSlots(), layout.columns(),
