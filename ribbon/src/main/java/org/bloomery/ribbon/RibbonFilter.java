@@ -194,20 +194,19 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * Reads one word of every cache line of a key's window (its three groups' words), so that they
-     * are on their way to the cache; the answer only keeps the loads from being dead code.
+     * Reads words 0, 8 and 16 of a key's window (its three groups' words) and its last, so that
+     * their cache lines are on their way; the answer only keeps the loads from being dead code. A
+     * line holds 8 words, so these meet every line of a window of up to 25 words (r up to 8), and
+     * the first three and the last of a longer one.
      */
     private boolean touchWindow(long hash) {
         int shard = shardOf(hash);
         int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
         int base = shard * shardWords;
+        int first = base + layout.firstWord(group);
         int last = base + layout.firstWord(group + 3) - 1;
-        long touched = solution[last];
-        // A line holds 8 words: reading every 8th word from the first meets every line before the last word's.
-        for (int k = base + layout.firstWord(group); k < last; k += WORDS_PER_LINE) {
-            touched ^= solution[k];
-        }
-        return touched < 0;
+        return (solution[first] ^ solution[Math.min(first + WORDS_PER_LINE, last)]
+                ^ solution[Math.min(first + 2 * WORDS_PER_LINE, last)] ^ solution[last]) < 0;
     }
 
     /** The shard of a key: {@link RibbonLayout#shardOf}, with the shift computed once. */
