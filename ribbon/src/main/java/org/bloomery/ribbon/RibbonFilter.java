@@ -170,9 +170,10 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     /**
      * {@inheritDoc}
      *
-     * <p>In chunks of 16 keys: a first pass computes each key's window and reads one word of each
-     * cache line it spans, with no branch on what it loads, so that the cache misses of the whole
-     * chunk overlap; a second pass then computes the parities from the cache.
+     * <p>In chunks of 16 keys: a first pass computes each key's window and reads a word of its first
+     * three cache lines and of its last (every line it spans, up to r = 8), with no branch on what it
+     * loads, so that the cache misses of the whole chunk overlap; a second pass then computes the
+     * parities from the cache.
      */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
