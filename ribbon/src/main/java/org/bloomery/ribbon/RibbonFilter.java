@@ -48,6 +48,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT);
     /** Keys a batch query handles per pass: about the cache misses one core keeps in flight. */
     private static final int BATCH_CHUNK = 16;
+    /** Words of a 64-byte cache line. */
+    private static final int WORDS_PER_LINE = 8;
 
     private final int items;
     private final long seed;
@@ -168,9 +170,10 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     /**
      * {@inheritDoc}
      *
-     * <p>In chunks of 16 keys: a first pass computes each key's window and reads the first and last
-     * word it spans, with no branch on what it loads, so that the cache misses of the whole chunk
-     * overlap; a second pass then computes the parities from the cache.
+     * <p>In chunks of 16 keys: a first pass computes each key's window and reads a word of its first
+     * three cache lines and of its last (every line it spans, up to r = 8), with no branch on what it
+     * loads, so that the cache misses of the whole chunk overlap; a second pass then computes the
+     * parities from the cache.
      */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
@@ -183,17 +186,28 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         for (int chunk = from; chunk < to; chunk += BATCH_CHUNK) {
             int end = Math.min(to, chunk + BATCH_CHUNK);
             for (int i = chunk; i < end; i++) {
-                long hash = hashes[i];
-                int shard = shardOf(hash);
-                int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
-                int base = shard * shardWords;
-                // Stored, so the loads are not dead code; the second pass overwrites the answer.
-                out[i] = (solution[base + layout.firstWord(group)] ^ solution[base + layout.firstWord(group + 3) - 1]) < 0;
+                out[i] = touchWindow(hashes[i]);
             }
             for (int i = chunk; i < end; i++) {
                 out[i] = matches(hashes[i]);
             }
         }
+    }
+
+    /**
+     * Reads words 0, 8 and 16 of a key's window (its three groups' words) and its last, so that
+     * their cache lines are on their way; the answer only keeps the loads from being dead code. A
+     * line holds 8 words, so these meet every line of a window of up to 25 words (r up to 8), and
+     * the first three and the last of a longer one.
+     */
+    private boolean touchWindow(long hash) {
+        int shard = shardOf(hash);
+        int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
+        int base = shard * shardWords;
+        int first = base + layout.firstWord(group);
+        int last = base + layout.firstWord(group + 3) - 1;
+        return (solution[first] ^ solution[Math.min(first + WORDS_PER_LINE, last)]
+                ^ solution[Math.min(first + 2 * WORDS_PER_LINE, last)] ^ solution[last]) < 0;
     }
 
     /** The shard of a key: {@link RibbonLayout#shardOf}, with the shift computed once. */

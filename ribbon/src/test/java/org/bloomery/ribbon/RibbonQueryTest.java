@@ -7,6 +7,8 @@ import java.util.SplittableRandom;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Queries allocate nothing, single or in a batch, and a batch answers as the single queries do. */
 class RibbonQueryTest {
@@ -46,11 +48,16 @@ class RibbonQueryTest {
         return sink;
     }
 
-    @Test
-    void aBatchAnswersAsTheSingleQueriesOnAnyRange() {
+    /**
+     * Over windows of one or two cache lines (r = 2), three or four (r = 7, 8: the batch's first pass
+     * reads every one) and more (r = 10, 32: it reads the first three and the last).
+     */
+    @ParameterizedTest(name = "fpp={0}")
+    @ValueSource(doubles = {0.3, 0.01, 1.0 / 256, 0.001, 0x1p-32})
+    void aBatchAnswersAsTheSingleQueriesOnAnyRange(double fpp) {
         SplittableRandom random = new SplittableRandom(12);
         long[] present = random.longs(5000).toArray();
-        RibbonFilter<Long> filter = RibbonFilter.buildFromHashes(FilterSpec.of(5000, 0.3), KeyHasher.longs(), present);
+        RibbonFilter<Long> filter = RibbonFilter.buildFromHashes(FilterSpec.of(5000, fpp), KeyHasher.longs(), present);
         long[] mixed = new long[1000];
         for (int i = 0; i < mixed.length; i++) {
             mixed[i] = i % 2 == 0 ? present[i] : random.nextLong();

@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -39,6 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code queryPresent} / {@code queryAbsent}: one query per operation, cycling through 2^20
  *       present or absent hashes; the {@link Answers} counters prove the answers (no present key
  *       answered false; the absent share answered true is the fpp).</li>
+ *   <li>{@code queryPresentBatch} / {@code queryAbsentBatch} (Bloomery contestants only; the others
+ *       fail at their first call and JMH goes on): the same hashes, {@value #BATCH} in one {@code
+ *       mightContainHashes} call, reported per key ({@code @OperationsPerInvocation}).</li>
  * </ul>
  * <pre>java -jar benchmarks/target/benchmarks.jar StaticFilterBenchmark -f 1</pre>
  */
@@ -50,6 +54,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class StaticFilterBenchmark {
     private static final int QUERIES = 1 << 20;
     private static final double FUSE8_FPP = 0x1p-8;
+    /** Keys per batch query. */
+    private static final int BATCH = 1024;
 
     /** The contestant. */
     @Param({"fuse-8", "fuse-16", "fuse-8-4wise", "ribbon-8", "ribbon-1pct", "classic", "cuckoo", "fastfilter-xor8", "fastfilter-xorfuse8",
@@ -64,6 +70,9 @@ public class StaticFilterBenchmark {
     private long[] present;
     private long[] absent;
     private LongPredicate filter;
+    /** The contestant as a Bloomery filter, for the batch queries; null for FastFilter's. */
+    private MembershipFilter<Long> bloomery;
+    private final boolean[] batchAnswers = new boolean[QUERIES];
     private int cursor;
 
     /** Hashes the keys and builds the contestant once for the query benchmarks. */
@@ -114,6 +123,7 @@ public class StaticFilterBenchmark {
 
     private LongPredicate bloomery(String kind, FilterSpec spec) {
         MembershipFilter<Long> built = Filters.buildFromHashes(kind, spec, KeyHasher.longs(), set);
+        bloomery = built;
         return built::mightContainHash;
     }
 
@@ -151,5 +161,42 @@ public class StaticFilterBenchmark {
         boolean answer = filter.test(absent[cursor++ & (QUERIES - 1)]);
         answers.count(answer);
         return answer;
+    }
+
+    /**
+     * {@value #BATCH} present hashes in one batch query.
+     *
+     * @param answers the answer counters
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void queryPresentBatch(Answers answers) {
+        batch(present, answers);
+    }
+
+    /**
+     * {@value #BATCH} absent hashes in one batch query.
+     *
+     * @param answers the answer counters
+     */
+    @Benchmark
+    @OperationsPerInvocation(BATCH)
+    public void queryAbsentBatch(Answers answers) {
+        batch(absent, answers);
+    }
+
+    /** The next {@value #BATCH} of the hashes in one {@code mightContainHashes}, their answers counted. */
+    private void batch(long[] hashes, Answers answers) {
+        if (bloomery == null) {
+            throw new UnsupportedOperationException("batch queries need a Bloomery contestant, not " + contestant);
+        }
+        int from = cursor & (QUERIES - 1) & ~(BATCH - 1);
+        cursor += BATCH;
+        bloomery.mightContainHashes(hashes, from, from + BATCH, batchAnswers);
+        long trues = 0;
+        for (int i = from; i < from + BATCH; i++) {
+            trues += batchAnswers[i] ? 1 : 0;
+        }
+        answers.countBatch(trues, BATCH);
     }
 }
