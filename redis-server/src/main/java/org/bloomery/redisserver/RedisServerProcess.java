@@ -2,11 +2,8 @@ package org.bloomery.redisserver;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +15,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -34,6 +32,12 @@ public final class RedisServerProcess implements AutoCloseable {
     private static final String LOOPBACK = "127.0.0.1";
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
     private static final long START_TIMEOUT_MILLIS = 15_000;
+    /** Starts tried, each on new ports, before giving up on ports that others keep taking first. */
+    static final int BIND_ATTEMPTS = 10;
+    /** What redis-server logs once it listens on every port it was given. */
+    private static final String READY = "Ready to accept connections";
+    /** What redis-server logs (then exits) when a port it was given is bound by another process. */
+    private static final String ADDRESS_IN_USE = "Address already in use";
     private static Path binary;
 
     static {
@@ -89,15 +93,28 @@ public final class RedisServerProcess implements AutoCloseable {
         }
     }
 
-    /** Starts a server; a TLS port is added when {@code tls} holds TLS arguments. */
+    /** Starts a server on free ports; a TLS port is added when {@code tls} holds TLS arguments. */
     private static RedisServerProcess start(List<String> tls, String... extra) {
-        try {
-            Path directory = Files.createTempDirectory("bloomery-redis-");
-            int port = freePort();
+        return start(RedisServerProcess::freePort, tls, extra);
+    }
+
+    /**
+     * Starts a server on ports drawn from {@code ports}. A port found free may be taken by another
+     * process (another test JVM starting its own server, say) before redis-server binds it; redis-server
+     * then logs "Address already in use" and exits, and the start is tried again on new ports, at most
+     * {@value #BIND_ATTEMPTS} times.
+     */
+    static RedisServerProcess start(IntSupplier ports, List<String> tls, String... extra) {
+        List<Integer> tried = new ArrayList<>();
+        String lastLog = "";
+        for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
+            int port = ports.getAsInt();
             int tlsPort = 0;
             while (!tls.isEmpty() && (tlsPort == 0 || tlsPort == port)) {
-                tlsPort = freePort();
+                tlsPort = ports.getAsInt();
             }
+            tried.add(port);
+            Path directory = createDirectory();
             List<String> command = new ArrayList<>(List.of(binary().toString(), "--port", Integer.toString(port),
                     "--bind", LOOPBACK, "--save", "", "--appendonly", "no", "--dir", directory.toString()));
             if (!tls.isEmpty()) {
@@ -105,21 +122,41 @@ public final class RedisServerProcess implements AutoCloseable {
                 command.addAll(tls);
             }
             command.addAll(List.of(extra));
-            return launch(command, port, tlsPort, directory);
+            // Readiness is read from the log (see awaitReady): no argument may quiet it.
+            command.addAll(List.of("--loglevel", "notice"));
+            try {
+                return launch(command, port, tlsPort, directory);
+            } catch (PortTaken e) {
+                lastLog = e.getMessage();
+            }
+        }
+        throw new IllegalStateException("redis-server found each of its ports taken when it started, "
+                + BIND_ATTEMPTS + " times (ports " + tried + "); the last log: " + lastLog);
+    }
+
+    private static Path createDirectory() {
+        try {
+            return Files.createTempDirectory("bloomery-redis-");
         } catch (IOException e) {
-            throw new IllegalStateException("cannot start redis-server: " + e.getMessage() + "; " + howToProvide(), e);
+            throw new IllegalStateException("cannot create a directory for redis-server: " + e.getMessage(), e);
         }
     }
 
-    private static RedisServerProcess launch(List<String> command, int port, int tlsPort, Path directory)
-            throws IOException {
+    /** Starts the command and waits until it serves; {@link PortTaken} when it could not bind a port. */
+    private static RedisServerProcess launch(List<String> command, int port, int tlsPort, Path directory) {
         Path log = directory.resolve("redis.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
-        RUNNING.add(process);
-        RedisServerProcess server = new RedisServerProcess(process, port, tlsPort, directory, command);
-        server.awaitReady(log);
-        return server;
+        try {
+            // A restart appends to the log of the killed process: only what follows is this one's.
+            long logStart = Files.exists(log) ? Files.size(log) : 0;
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+            RUNNING.add(process);
+            RedisServerProcess server = new RedisServerProcess(process, port, tlsPort, directory, command);
+            server.awaitReady(log, logStart);
+            return server;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start redis-server: " + e.getMessage() + "; " + howToProvide(), e);
+        }
     }
 
     /**
@@ -148,8 +185,10 @@ public final class RedisServerProcess implements AutoCloseable {
         }
         try {
             return launch(command, port, tlsPort, directory);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot restart redis-server: " + e.getMessage(), e);
+        } catch (PortTaken e) {
+            // A restarted node must keep its port (a cluster knows it by it): no other port will do.
+            throw new IllegalStateException("cannot restart redis-server: port " + port
+                    + " was taken while it was down: " + e.getMessage(), e);
         }
     }
 
@@ -236,15 +275,24 @@ public final class RedisServerProcess implements AutoCloseable {
         }
     }
 
-    private void awaitReady(Path log) throws IOException {
+    /**
+     * Waits until this process logs that it serves. A PING alone would not do: when another server
+     * took the port first, this one exits, but the other answers the PING.
+     */
+    private void awaitReady(Path log, long logStart) throws IOException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_TIMEOUT_MILLIS);
         while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
+            boolean exited = !process.isAlive();
+            String output = logSince(log, logStart);
+            if (exited) {
                 close();
+                if (output.contains(ADDRESS_IN_USE)) {
+                    throw new PortTaken(output.strip());
+                }
                 throw new IllegalStateException("redis-server " + binary + " exited with " + process.exitValue()
-                        + " on start: " + Files.readString(log) + "; " + howToProvide());
+                        + " on start: " + output + "; " + howToProvide());
             }
-            if (answersTcp()) {
+            if (output.contains(READY)) {
                 return;
             }
             try {
@@ -259,26 +307,25 @@ public final class RedisServerProcess implements AutoCloseable {
                 + START_TIMEOUT_MILLIS + " ms; " + howToProvide());
     }
 
-    private boolean answersTcp() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(LOOPBACK, port), 200);
-            OutputStream out = socket.getOutputStream();
-            out.write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            // "+PONG", or "-NOAUTH" from a server with a password: either way it is serving.
-            int first = in.read();
-            return first == '+' || first == '-';
-        } catch (IOException e) {
-            return false;
-        }
+    private static String logSince(Path log, long start) throws IOException {
+        byte[] bytes = Files.readAllBytes(log);
+        return new String(bytes, (int) Math.min(start, bytes.length), (int) Math.max(0, bytes.length - start),
+                StandardCharsets.UTF_8);
     }
 
     /**
      * A free loopback port whose cluster-bus twin (port + 10000, which a cluster node also opens)
      * is free too.
      */
-    private static int freePort() throws IOException {
+    private static int freePort() {
+        try {
+            return findFreePort();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot find a free loopback port: " + e.getMessage(), e);
+        }
+    }
+
+    private static int findFreePort() throws IOException {
         InetAddress loopback = InetAddress.getByName(LOOPBACK);
         for (int attempt = 0; attempt < 100; attempt++) {
             try (ServerSocket socket = new ServerSocket(0, 1, loopback)) {
@@ -296,9 +343,13 @@ public final class RedisServerProcess implements AutoCloseable {
         throw new IOException("no free loopback port pair (port, port + 10000) found in 100 attempts");
     }
 
-    private static synchronized Path binary() throws IOException {
+    private static synchronized Path binary() {
         if (binary == null) {
-            binary = findBinary();
+            try {
+                binary = findBinary();
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot find redis-server: " + e.getMessage() + "; " + howToProvide(), e);
+            }
         }
         return binary;
     }
@@ -354,6 +405,15 @@ public final class RedisServerProcess implements AutoCloseable {
             target.toFile().deleteOnExit();
             directory.toFile().deleteOnExit();
             return target;
+        }
+    }
+
+    /** The started process could not bind a port it was given; its log says so. */
+    private static final class PortTaken extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        PortTaken(String log) {
+            super(log, null, false, false);
         }
     }
 

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.EnumSet;
 import java.util.List;
 import org.bloomery.api.Capability;
@@ -91,16 +89,15 @@ class OpeningTest extends OnSharedServer {
 
     @Test
     void anUnreachableServerFailsWithinTheTimeoutNamingIt() throws IOException {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            port = socket.getLocalPort();
+        try (ClosedPort closed = new ClosedPort()) {
+            int port = closed.port();
+            FilterSpec spec = configured("x").withOption("uri", "redis://127.0.0.1:" + port).withOption("timeoutMillis", "500");
+            long start = System.nanoTime();
+            assertThatThrownBy(() -> Filters.create("redis-classic", spec, KeyHasher.strings()))
+                    .isInstanceOf(RedisFilterException.class).hasMessageContaining("127.0.0.1:" + port)
+                    .hasMessageContaining("'x'").hasMessageContaining("open");
+            assertThat((System.nanoTime() - start) / 1e6).as("milliseconds to fail").isLessThan(5_000);
         }
-        FilterSpec spec = configured("x").withOption("uri", "redis://127.0.0.1:" + port).withOption("timeoutMillis", "500");
-        long start = System.nanoTime();
-        assertThatThrownBy(() -> Filters.create("redis-classic", spec, KeyHasher.strings()))
-                .isInstanceOf(RedisFilterException.class).hasMessageContaining("127.0.0.1:" + port)
-                .hasMessageContaining("'x'").hasMessageContaining("open");
-        assertThat((System.nanoTime() - start) / 1e6).as("milliseconds to fail").isLessThan(5_000);
     }
 
     @Test

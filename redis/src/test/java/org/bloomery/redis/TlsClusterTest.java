@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
@@ -64,16 +62,15 @@ class TlsClusterTest {
     /** The cluster client's first connection fails as every other connection does: a RedisFilterException. */
     @Test
     void aSeedThatDoesNotAnswerIsARedisFilterException() throws IOException {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = socket.getLocalPort();
+        try (ClosedPort closed = new ClosedPort()) {
+            int closedPort = closed.port();
+            FilterSpec spec = FilterSpec.of(1000, 0.01).withOption("uri", "redis://127.0.0.1:" + closedPort)
+                    .withOption("cluster", "true").withOption("name", "nowhere").withOption("timeoutMillis", "500");
+            Throwable thrown = catchThrowable(() -> Filters.create("redis-classic", spec, KeyHasher.strings()));
+            assertThat(thrown).isInstanceOf(RedisFilterException.class)
+                    .hasMessageContaining("filter 'nowhere' on 127.0.0.1:" + closedPort + ": connect failed")
+                    .hasMessageContaining("the cluster's seed node did not tell its slots");
         }
-        FilterSpec spec = FilterSpec.of(1000, 0.01).withOption("uri", "redis://127.0.0.1:" + closedPort)
-                .withOption("cluster", "true").withOption("name", "nowhere").withOption("timeoutMillis", "500");
-        Throwable thrown = catchThrowable(() -> Filters.create("redis-classic", spec, KeyHasher.strings()));
-        assertThat(thrown).isInstanceOf(RedisFilterException.class)
-                .hasMessageContaining("filter 'nowhere' on 127.0.0.1:" + closedPort + ": connect failed")
-                .hasMessageContaining("the cluster's seed node did not tell its slots");
     }
 
     @Test

@@ -4,24 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.redis.RedisCellsFilter;
 import org.bloomery.redis.RedisFilters;
+import org.bloomery.redisserver.RedisServerProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.JedisPooled;
-import redis.embedded.RedisServer;
 
 /**
  * End to end: Spark builds a filter, {@link RedisUpload} publishes it to a real redis-server on a
- * loopback port (the binary shipped in embedded-redis), and the shared filter opened by name
+ * loopback port (started as the redis module's tests start theirs), and the shared filter opened by name
  * answers every probe as the Spark-built bytes do.
  */
 @ExtendWith(LocalSpark.class)
@@ -29,28 +27,22 @@ class RedisUploadTest {
     private static final long ROWS = 50_000;
     private static final FilterSpec SPEC = FilterSpec.of(ROWS, 0.01);
 
-    private static RedisServer server;
+    private static RedisServerProcess server;
     private static JedisPooled client;
 
     @BeforeAll
-    static void startRedis() throws IOException {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = socket.getLocalPort();
-        }
-        server = RedisServer.newRedisServer().bind("127.0.0.1").port(port).setting("save \"\"")
-                .setting("appendonly no").onShutdownForceStop(true).build();
-        server.start();
-        client = new JedisPooled("127.0.0.1", port);
+    static void startRedis() {
+        server = RedisServerProcess.start();
+        client = new JedisPooled("127.0.0.1", server.port());
     }
 
     @AfterAll
-    static void stopRedis() throws IOException {
+    static void stopRedis() {
         if (client != null) {
             client.close();
         }
         if (server != null) {
-            server.stop();
+            server.close();
         }
     }
 
