@@ -46,8 +46,7 @@ final class BitBulkTarget implements BulkBuild.Target {
                     }
                     changed += sum;
                 } else {
-                    changed += ProbeBatch.inChunks(bits, hashes, from, to, k, null,
-                            layout == BloomLayout.SECTORED ? SectoredBitProbing::orChunkPlain : BlockedBitProbing::orChunkPlain);
+                    changed += ProbeBatch.orProbesPlain(layout, bits, hashes, from, to, k);
                 }
             }
 

@@ -26,9 +26,33 @@ public final class BitProbing {
      * @return true if any of the k bits was clear before
      */
     public static boolean setProbes(BloomLayout layout, BitArray bits, long hash, int k) {
-        return layout == BloomLayout.BLOCKED ? BlockedBitProbing.setProbes(bits, hash, k)
-                : layout == BloomLayout.SECTORED ? SectoredBitProbing.setProbes(bits, hash, k)
-                : StandardBitProbing.setProbes(bits, hash, k);
+        if (layout == BloomLayout.STANDARD) {
+            return StandardBitProbing.setProbes(bits, hash, k);
+        }
+        // Each touched word gets one atomic OR with many writers, one opaque write with one.
+        int changed = bits.single() ? orBlockProbes(layout, bits, hash, k, WordWrite.ALONE)
+                : orBlockProbes(layout, bits, hash, k, WordWrite.SHARED);
+        if (changed == 0) {
+            return false;
+        }
+        bits.count(changed);
+        return true;
+    }
+
+    /**
+     * ORs a key's bits into its block in a block layout, written as {@code write} says (a constant
+     * at every call, so the compiler keeps only that way's code).
+     *
+     * @param layout {@link BloomLayout#BLOCKED} or {@link BloomLayout#SECTORED}
+     * @param bits the array
+     * @param hash the key hash
+     * @param k probes
+     * @param write how each word is written
+     * @return the bits it turned on, not yet counted in the array's live count
+     */
+    static int orBlockProbes(BloomLayout layout, BitArray bits, long hash, int k, WordWrite write) {
+        return layout == BloomLayout.SECTORED ? SectoredBitProbing.orProbes(bits, hash, k, write)
+                : BlockedBitProbing.orProbes(bits, hash, k, write);
     }
 
     /**
@@ -82,12 +106,10 @@ public final class BitProbing {
      */
     public static void orProbesSet(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k,
             boolean[] out) {
-        if (layout == BloomLayout.BLOCKED) {
-            BlockedBitProbing.orProbesSet(bits, hashes, from, to, k, out);
-        } else if (layout == BloomLayout.SECTORED) {
-            SectoredBitProbing.orProbesSet(bits, hashes, from, to, k, out);
-        } else {
+        if (layout == BloomLayout.STANDARD) {
             StandardBitProbing.orProbesSet(bits, hashes, from, to, k, out);
+        } else {
+            ProbeBatch.orProbesSet(layout, bits, hashes, from, to, k, out);
         }
     }
 }

@@ -9,16 +9,6 @@ final class BlockedBitProbing {
     private BlockedBitProbing() {
     }
 
-    /** Each touched word gets one atomic OR with many writers, one opaque write with one. */
-    static boolean setProbes(BitArray bits, long hash, int k) {
-        int changed = bits.single() ? orProbes(bits, hash, k, WordWrite.ALONE) : orProbes(bits, hash, k, WordWrite.SHARED);
-        if (changed == 0) {
-            return false;
-        }
-        bits.count(changed);
-        return true;
-    }
-
     /**
      * ORs a key's bits into its block, one write a touched word, written as {@code write} says; the
      * bits it turned on, uncounted.
@@ -118,32 +108,5 @@ final class BlockedBitProbing {
                 & page[slot + 5] >>> (x >>> 28)
                 & page[slot + 6] >>> (x >>> 22);
         return ~all & 1;
-    }
-
-    /**
-     * Each key tested as {@link #probesSet} does, {@link ProbeBatch#inChunks in chunks} whose blocks
-     * are touched first, from its block in cache or on its way, its answer stored without a branch
-     * on the loaded words.
-     */
-    static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
-        ProbeBatch.inChunks(bits, hashes, from, to, k, out, BlockedBitProbing::orChunkSet);
-    }
-
-    private static long orChunkSet(BitArray bits, long[] hashes, int start, int end, int k, boolean[] out) {
-        for (int i = start; i < end; i++) {
-            if (!out[i]) {
-                out[i] = probesSet(bits, hashes[i], k);
-            }
-        }
-        return 0;
-    }
-
-    /** A bulk build's {@link ProbeBatch.ChunkPass}: each key's bits written plainly; the bits turned on. */
-    static long orChunkPlain(BitArray bits, long[] hashes, int start, int end, int k, boolean[] unused) {
-        long changed = 0;
-        for (int i = start; i < end; i++) {
-            changed += orProbes(bits, hashes[i], k, WordWrite.PLAIN);
-        }
-        return changed;
     }
 }

@@ -46,23 +46,47 @@ public final class ProbeBatch {
     }
 
     /**
-     * What a batch does with one chunk of keys, once their blocks are {@link #touchBlocks touched}.
-     * The strategies pass static methods, so a batch allocates nothing.
+     * {@link BitProbing#orProbesSet} in a block layout (blocked or sectored): each key tested as {@link
+     * BitProbing#probesSet} does, chunk by chunk, the next chunk's blocks touched first, its answer
+     * stored without a branch on the loaded words. The only branch per key skips keys already
+     * answered true, on earlier answers, not on loaded words.
      */
+    static void orProbesSet(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
+        inChunks(layout, bits, hashes, from, to, k, out, ProbeBatch::orChunkSet);
+    }
+
+    /**
+     * A bulk build's writes in a block layout (blocked or sectored): each key's bits written
+     * plainly ({@link WordWrite#PLAIN}), chunk by chunk, the next chunk's blocks touched first. The
+     * bits turned on, uncounted.
+     */
+    static long orProbesPlain(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k) {
+        return inChunks(layout, bits, hashes, from, to, k, null, ProbeBatch::orChunkPlain);
+    }
+
+    private static long orChunkSet(BloomLayout layout, BitArray bits, long[] hashes, int start, int end, int k,
+            boolean[] out) {
+        for (int i = start; i < end; i++) {
+            if (!out[i]) {
+                out[i] = BitProbing.probesSet(layout, bits, hashes[i], k);
+            }
+        }
+        return 0;
+    }
+
+    private static long orChunkPlain(BloomLayout layout, BitArray bits, long[] hashes, int start, int end, int k,
+            boolean[] unused) {
+        long changed = 0;
+        for (int i = start; i < end; i++) {
+            changed += BitProbing.orBlockProbes(layout, bits, hashes[i], k, WordWrite.PLAIN);
+        }
+        return changed;
+    }
+
+    /** What a walk does with one chunk of keys, once their blocks are touched: test or write them. */
     @FunctionalInterface
-    interface ChunkPass {
-        /**
-         * Tests or writes keys {@code [start, end)}.
-         *
-         * @param bits the array
-         * @param hashes the key hashes
-         * @param start the first key, inclusive
-         * @param end the last key, exclusive
-         * @param k probes per key
-         * @param out the answers of a query pass; null for a write pass
-         * @return what a write pass adds up (the bits it turned on); 0 for a query pass
-         */
-        long run(BitArray bits, long[] hashes, int start, int end, int k, boolean[] out);
+    private interface ChunkPass {
+        long run(BloomLayout layout, BitArray bits, long[] hashes, int start, int end, int k, boolean[] out);
     }
 
     /**
@@ -70,6 +94,7 @@ public final class ProbeBatch {
      * blocks are touched in a tight loop of loads while this chunk is tested or written, so many of
      * their misses are in flight at once.
      *
+     * @param layout the block layout
      * @param bits the array, a whole number of blocks
      * @param hashes the key hashes
      * @param from the first key, inclusive
@@ -79,13 +104,14 @@ public final class ProbeBatch {
      * @param pass what to do with each chunk
      * @return the sum of what the passes returned
      */
-    static long inChunks(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out, ChunkPass pass) {
+    private static long inChunks(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k,
+            boolean[] out, ChunkPass pass) {
         long touched = touchBlocks(bits, hashes, from, Math.min(to, from + CHUNK));
         long sum = 0;
         for (int start = from; start < to; start += CHUNK) {
             int end = Math.min(to, start + CHUNK);
             touched ^= touchBlocks(bits, hashes, end, Math.min(to, end + CHUNK));
-            sum += pass.run(bits, hashes, start, end, k, out);
+            sum += pass.run(layout, bits, hashes, start, end, k, out);
         }
         keep(touched);
         return sum;

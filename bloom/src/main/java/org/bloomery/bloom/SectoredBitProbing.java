@@ -10,16 +10,6 @@ final class SectoredBitProbing {
     private SectoredBitProbing() {
     }
 
-    /** Each of the key's two words gets one atomic OR with many writers, one opaque write with one. */
-    static boolean setProbes(BitArray bits, long hash, int k) {
-        int changed = bits.single() ? orProbes(bits, hash, k, WordWrite.ALONE) : orProbes(bits, hash, k, WordWrite.SHARED);
-        if (changed == 0) {
-            return false;
-        }
-        bits.count(changed);
-        return true;
-    }
-
     /**
      * ORs a key's bits into its two words, written as {@code write} says; the bits it turned on,
      * uncounted. With {@link WordWrite#SHARED} a key already present (plain reads of its two words,
@@ -68,32 +58,5 @@ final class SectoredBitProbing {
     /** The key's bits that are clear in its two words, as a non-zero value; 0 when all are set. */
     private static long missing(long firstWord, long firstMask, long secondWord, long secondMask) {
         return ~firstWord & firstMask | ~secondWord & secondMask;
-    }
-
-    /**
-     * Each key tested as {@link #probesSet} does, {@link ProbeBatch#inChunks in chunks} whose blocks
-     * are touched first, its answer stored without a branch on the loaded words. The only branch
-     * skips keys already answered true, on earlier answers, not on loaded words.
-     */
-    static void orProbesSet(BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
-        ProbeBatch.inChunks(bits, hashes, from, to, k, out, SectoredBitProbing::orChunkSet);
-    }
-
-    private static long orChunkSet(BitArray bits, long[] hashes, int start, int end, int k, boolean[] out) {
-        for (int i = start; i < end; i++) {
-            if (!out[i]) {
-                out[i] = probesSet(bits, hashes[i], k);
-            }
-        }
-        return 0;
-    }
-
-    /** A bulk build's {@link ProbeBatch.ChunkPass}: each key's bits written plainly; the bits turned on. */
-    static long orChunkPlain(BitArray bits, long[] hashes, int start, int end, int k, boolean[] unused) {
-        long changed = 0;
-        for (int i = start; i < end; i++) {
-            changed += orProbes(bits, hashes[i], k, WordWrite.PLAIN);
-        }
-        return changed;
     }
 }
