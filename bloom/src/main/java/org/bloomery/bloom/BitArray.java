@@ -210,12 +210,12 @@ public final class BitArray {
      * Writes a word for a single writer: one opaque write (a plain store on common hardware, but
      * never torn or elided).
      */
-    static void writeAlone(long[] page, int slot, long value) {
+    private static void writeAlone(long[] page, int slot, long value) {
         WORDS.setOpaque(page, slot, value);
     }
 
     /** ORs a mask into one word atomically, for many writers; the word as it was before. */
-    static long orShared(long[] page, int slot, long mask) {
+    private static long orShared(long[] page, int slot, long mask) {
         return (long) WORDS.getAndBitwiseOr(page, slot, mask);
     }
 

@@ -14,7 +14,7 @@ final class StandardBitProbing {
         if (!bits.onePage()) {
             changed = setPagedProbes(bits, hash, k);
         } else {
-            changed = bits.single() ? setProbesAlone(bits, hash, k) : setProbesShared(bits, hash, k);
+            changed = bits.single() ? orProbes(bits, hash, k, WordWrite.ALONE) : orProbes(bits, hash, k, WordWrite.SHARED);
         }
         if (changed == 0) {
             return false;
@@ -36,50 +36,32 @@ final class StandardBitProbing {
     }
 
     /**
-     * {@link #setProbes} on one page with one writer: every probe written, with no branch on whether
-     * its bit was set (such a branch is as unpredictable as the fill, and its mispredictions cost
-     * more than the writes it saves); the bits it turned on.
+     * {@link #setProbes} on one page, each probe written as {@code write} says, with no branch on
+     * whether its bit was set (such a branch is as unpredictable as the fill, and its
+     * mispredictions cost more than the writes it saves); the bits it turned on. With {@link
+     * WordWrite#SHARED} plain reads of all k bits come first (their misses overlap), so a key
+     * already present costs one branch and no locked instruction.
      */
-    private static int setProbesAlone(BitArray bits, long hash, int k) {
-        long m = bits.bitSize();
-        long[] words = bits.firstPage();
-        long g = hash;
-        long step = BloomProbes.step(hash);
-        int changed = 0;
-        for (int i = 0; i < k; i++, g += step) {
-            long index = BloomProbes.position(g, m);
-            int slot = BitArray.slot(index >>> 6);
-            long seen = words[slot];
-            BitArray.writeAlone(words, slot, seen | 1L << index);
-            changed += (int) (~seen >>> index) & 1;
-        }
-        return changed;
-    }
-
-    /**
-     * {@link #setProbes} on one page with many writers: one branch a key instead of one a probe.
-     * Plain reads of all k bits come first (their misses overlap), so a key already present costs no
-     * locked instruction; otherwise every probe gets an atomic OR. The bits it turned on.
-     */
-    private static int setProbesShared(BitArray bits, long hash, int k) {
+    private static int orProbes(BitArray bits, long hash, int k, WordWrite write) {
         long m = bits.bitSize();
         long[] words = bits.firstPage();
         long step = BloomProbes.step(hash);
-        long clear = 0;
+        if (write == WordWrite.SHARED) {
+            long clear = 0;
+            long g = hash;
+            for (int i = 0; i < k; i++, g += step) {
+                long index = BloomProbes.position(g, m);
+                clear |= ~words[BitArray.slot(index >>> 6)] >>> index;
+            }
+            if ((clear & 1) == 0) {
+                return 0;
+            }
+        }
+        int changed = 0;
         long g = hash;
         for (int i = 0; i < k; i++, g += step) {
             long index = BloomProbes.position(g, m);
-            clear |= ~words[BitArray.slot(index >>> 6)] >>> index;
-        }
-        if ((clear & 1) == 0) {
-            return 0;
-        }
-        int changed = 0;
-        g = hash;
-        for (int i = 0; i < k; i++, g += step) {
-            long index = BloomProbes.position(g, m);
-            long old = BitArray.orShared(words, BitArray.slot(index >>> 6), 1L << index);
-            changed += (int) (~old >>> index) & 1;
+            changed += write.or(words, BitArray.slot(index >>> 6), 1L << index);
         }
         return changed;
     }
