@@ -1,5 +1,6 @@
 package org.bloomery.ribbon;
 
+import java.util.Arrays;
 import java.util.function.Supplier;
 import org.bloomery.api.spi.HeapBudget;
 
@@ -7,24 +8,46 @@ import org.bloomery.api.spi.HeapBudget;
  * The heap a build needs beyond the hashes it is given, checked before anything is allocated so
  * that a set too large for the heap is refused with a message, never an {@link OutOfMemoryError}.
  * The build sorts the hash array it owns in place (8 bytes per key, not counted here). Beyond it,
- * it allocates the solution (the finished filter's words) and one shard's banded system, 20 bytes
- * per row of a shard (two coefficient words and a 32-bit result), reused by every shard: at most
- * about 1.4 MB, whatever the number of keys.
+ * it allocates the solution (the finished filter's words), one shard's banded system, 12 bytes
+ * per row of its largest shard (a coefficient word and a 32-bit result), reused by every shard
+ * (about 50 KB, whatever the number of keys), and 25 bytes of bookkeeping per shard of about
+ * 3,000 keys.
  */
 final class BuildMemory {
-    private static final int BYTES_PER_ROW = 2 * Long.BYTES + Integer.BYTES;
+    /**
+     * Bookkeeping per shard: where its keys begin, its groups and first group (twice: the layout and
+     * the filter), its seed and its seed's ordinal.
+     */
+    private static final int BYTES_PER_SHARD = 4 * Integer.BYTES + Long.BYTES + 1;
 
     private BuildMemory() {
     }
 
     /**
-     * Bytes allocated by a build at one size, beyond the hash array.
+     * Bytes allocated by a build at one set of shard sizes, beyond the hash array.
      *
      * @param layout the layout
-     * @return the bytes of the solution and of one shard's system
+     * @return the bytes of the solution, of the largest shard's system and of the shards'
+     *     bookkeeping
      */
-    static long bytesFor(RibbonLayout layout) {
-        return (long) BYTES_PER_ROW * layout.shardSlots() + Long.BYTES * layout.words();
+    static long bytesFor(NarrowLayout layout) {
+        return (long) Banding.BYTES_PER_ROW * layout.mostShardGroups() * RibbonLayout.GROUP_ROWS
+                + (long) Long.BYTES * layout.words() + (long) BYTES_PER_SHARD * layout.shards();
+    }
+
+    /**
+     * Bytes a build of n distinct keys allocates beyond the hash array, before the keys are known:
+     * as {@link #bytesFor(NarrowLayout)} with every shard at its first size for an even share.
+     *
+     * @param items n, in [0, {@link RibbonLayout#MAX_ITEMS}]
+     * @param bits the result bits
+     * @return the bytes
+     */
+    static long bytesFor(long items, ResultBits bits) {
+        int shards = NarrowLayout.shardsFor(items);
+        int[] groups = new int[shards];
+        Arrays.fill(groups, NarrowLayout.groupsFor((int) ((items + shards - 1) / shards)));
+        return bytesFor(NarrowLayout.of(groups, bits));
     }
 
     /**

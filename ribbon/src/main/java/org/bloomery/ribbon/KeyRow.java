@@ -4,16 +4,17 @@ import org.bloomery.api.spi.SeededMix;
 
 /**
  * The equation a key adds to a Ribbon filter, from its hash mixed with its shard's seed: the row
- * its window starts at, 128 coefficient bits (the first always set, so the equation is never
- * empty) and 32 result bits. The start takes the mixed hash's high 32 bits. Everything else comes
- * from one product of the mixed hash with an odd constant (the "almost trivial expansion" RocksDB
- * uses): the high coefficient word is the product, the low one the product XOR a constant, and the
- * result the product's top bits (the best mixed, least tied to the start), byte-reversed so that
- * result bit 0 is product bit 56.
+ * its window starts at, the coefficients (the first always set, so the equation is never empty)
+ * and 32 result bits. The start takes the mixed hash's high 32 bits. Everything else comes from one
+ * product of the mixed hash with an odd constant (the "almost trivial expansion" RocksDB uses): in
+ * body version 3 the 64 coefficients are the product ({@link #narrow}); the result is the product's
+ * top bits (the best mixed, least tied to the start), byte-reversed so that result bit 0 is product
+ * bit 56.
  *
- * <p>Files of the first ribbon body version derived the coefficients from two further full mixes
+ * <p>Body version 2 had 128 coefficients: the product ({@link #high}) above the product XOR a
+ * constant ({@link #low}). Files of the first body version derived them from two further full mixes
  * and the result from the mixed hash's low 32 bits ({@link #firstLow}, {@link #firstHigh}, {@link
- * #firstResult}); they are read and answered that way.
+ * #firstResult}). Both are read and answered that way.
  */
 final class KeyRow {
     /** The product's factor: an odd constant with well spread bits. */
@@ -51,8 +52,19 @@ final class KeyRow {
     }
 
     /**
-     * Coefficients 0 to 63 of a key's window: row start + i takes part when bit i is set. Bit 0 is
-     * always set.
+     * The coefficients of a key's 64-row window (body version 3): row start + i takes part when bit
+     * i is set. Bit 0 is always set.
+     *
+     * @param product the key's {@link #product}
+     * @return the coefficient word
+     */
+    static long narrow(long product) {
+        return product | 1L;
+    }
+
+    /**
+     * Coefficients 0 to 63 of a key's 128-row window (body version 2): row start + i takes part
+     * when bit i is set. Bit 0 is always set.
      *
      * @param product the key's {@link #product}
      * @return the low coefficient word
@@ -62,7 +74,7 @@ final class KeyRow {
     }
 
     /**
-     * Coefficients 64 to 127 of a key's window.
+     * Coefficients 64 to 127 of a key's 128-row window (body version 2).
      *
      * @param product the key's {@link #product}
      * @return the high coefficient word

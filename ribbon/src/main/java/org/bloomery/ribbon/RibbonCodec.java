@@ -11,25 +11,30 @@ import org.bloomery.api.spi.FilterDataInput;
 
 /**
  * The ribbon kind's body inside the shared envelope, all big-endian (FORMAT.md, section {@code
- * ribbon}). Body version 2, written by this code: version (byte: 2), result bits r (byte),
- * distinct items n (long), base seed (long), shards (int), rows per shard (int), first r-column
- * group (int), each shard's seed ordinal (one byte per shard), then the solution's words (long each,
- * {@code shards·((rows / 64)·r - (first r-column group))} of them). The reader derives r from the
- * spec's fpp (in the envelope's header), the shards and the range of the rows from n, and the first
- * r-column group from the rows and the fpp, and checks every field against them, so a forged n or
- * row count cannot make it allocate beyond the bytes that arrive.
+ * ribbon}). Body version 3, written by this code for every filter it builds: version (byte: 3),
+ * result bits r (byte), distinct items n (long), base seed (long), shards (int), first r-column
+ * group (int), each shard's groups of 64 rows (int per shard), each shard's seed ordinal (one byte
+ * per shard), then the solution's words (long each, {@code G·r - (first r-column group)} of them,
+ * G the sum of the shards' groups). The reader derives r from the spec's fpp (in the envelope's
+ * header), the shards from n, bounds every shard's groups and their sum by n, and derives the first
+ * r-column group from the groups and the fpp, and checks every field against them, so a forged n
+ * or group count cannot make it allocate beyond the bytes that arrive.
  *
- * <p>Body version 1, written by earlier snapshots, began with the coefficient width (128) where
- * version 2 has its version, had no shards (one system of m rows, whose range followed another
- * rule) and one seed; it is read, answered and written again as it was.
+ * <p>Body version 2 had 128-row windows in shards of one size: version (byte: 2), r, n, seed,
+ * shards (int), rows per shard (int), first r-column group (int), the ordinals, the words. Body
+ * version 1, written by earlier snapshots, began with the coefficient width (128) where version 2
+ * has its version, had no shards (one system of m rows, whose range followed another rule) and one
+ * seed. Both are read, answered and written again as they were.
  */
 final class RibbonCodec {
-    /** The body version this code writes. */
-    static final int VERSION = 2;
+    /** The body version this code writes for the filters it builds. */
+    static final int VERSION = 3;
+    /** The body version of 128-row windows in shards of one size. */
+    static final int WIDE_VERSION = 2;
     /** The first byte of a version-1 body: its coefficient width, 128. */
     static final int FIRST_VERSION = RibbonLayout.WIDTH;
-
-    private static final int FIELD_BYTES = 1 + 1 + Long.BYTES + Long.BYTES + 3 * Integer.BYTES;
+    private static final int FIELD_BYTES = 1 + 1 + Long.BYTES + Long.BYTES + 2 * Integer.BYTES;
+    private static final int WIDE_FIELD_BYTES = 1 + 1 + Long.BYTES + Long.BYTES + 3 * Integer.BYTES;
     private static final int FIRST_VERSION_FIELD_BYTES = 1 + 1 + Long.BYTES + Long.BYTES + 2 * Integer.BYTES;
     /** The first version's rows per key: 1.036 up to 2^17 keys, plus 0.0038 per doubling beyond. */
     private static final double FIRST_VERSION_ROWS_PER_KEY = 1.036;
@@ -40,14 +45,32 @@ final class RibbonCodec {
     }
 
     static void write(OutputStream out, RibbonFilter<?> filter) throws IOException {
-        RibbonLayout layout = filter.layout();
+        NarrowLayout narrow = filter.narrowLayout();
         long[] solution = filter.solution();
-        boolean first = filter.firstVersion();
         byte[] ordinals = filter.ordinals();
-        long bodyLength = (first ? FIRST_VERSION_FIELD_BYTES : FIELD_BYTES + ordinals.length)
+        if (narrow != null) {
+            long bodyLength = FIELD_BYTES + (long) (Integer.BYTES + 1) * narrow.shards() + (long) Long.BYTES * solution.length;
+            Envelope.write(out, filter, bodyLength, body -> {
+                body.writeByte(VERSION);
+                body.writeByte(narrow.columns());
+                body.writeLong(filter.approximateCount());
+                body.writeLong(filter.seed());
+                body.writeInt(narrow.shards());
+                body.writeInt(narrow.upperStartGroup());
+                for (int shard = 0; shard < narrow.shards(); shard++) {
+                    body.writeInt(narrow.groupsOf(shard));
+                }
+                body.writeBytes(ordinals, 0, ordinals.length);
+                body.writeLongs(solution, 0, solution.length);
+            });
+            return;
+        }
+        RibbonLayout layout = filter.wideLayout();
+        boolean first = filter.firstVersion();
+        long bodyLength = (first ? FIRST_VERSION_FIELD_BYTES : WIDE_FIELD_BYTES + ordinals.length)
                 + (long) Long.BYTES * solution.length;
         Envelope.write(out, filter, bodyLength, body -> {
-            body.writeByte(first ? FIRST_VERSION : VERSION);
+            body.writeByte(first ? FIRST_VERSION : WIDE_VERSION);
             body.writeByte(layout.columns());
             body.writeLong(filter.approximateCount());
             body.writeLong(filter.seed());
@@ -66,15 +89,19 @@ final class RibbonCodec {
     static <T> RibbonFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         return Envelope.read(in, RibbonProvider.KIND, hasher, (spec, reading, body) -> {
             ResultBits bits = bitsOf(spec);
-            int version = body.readUnsignedByte("body version", VERSION, FIRST_VERSION);
-            if (version != VERSION && version != FIRST_VERSION) {
+            int version = body.readUnsignedByte("body version", WIDE_VERSION, FIRST_VERSION);
+            if (version != VERSION && version != WIDE_VERSION && version != FIRST_VERSION) {
                 throw new InvalidFilterDataException("unknown ribbon body version " + version + "; this code reads "
-                        + VERSION + " and " + FIRST_VERSION + " (version 1, whose first byte was the width 128)");
+                        + VERSION + ", " + WIDE_VERSION + " and " + FIRST_VERSION
+                        + " (version 1, whose first byte was the width 128)");
             }
-            boolean first = version == FIRST_VERSION;
             body.readUnsignedByte("result bits", bits.columns(), bits.columns());
             long items = body.readLong("distinct items", 0, RibbonLayout.MAX_ITEMS);
             long seed = body.readLong("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+            if (version == VERSION) {
+                return readNarrow(spec, reading, body, bits, items, seed);
+            }
+            boolean first = version == FIRST_VERSION;
             int shards = first ? 1 : body.readInt("shards", RibbonLayout.shardsFor(items), RibbonLayout.shardsFor(items));
             int least = first ? firstVersionSlotsFor(items) : RibbonLayout.shardSlotsFor(items);
             int slots = body.readInt(first ? "rows" : "rows per shard", least, RibbonLayout.mostGrown(least));
@@ -88,6 +115,33 @@ final class RibbonCodec {
             long[] solution = body.readLongs((int) layout.words());
             return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution, first);
         });
+    }
+
+    /** The rest of a version-3 body, after its seed. */
+    private static <T> RibbonFilter<T> readNarrow(FilterSpec spec, KeyHasher<? super T> reading, FilterDataInput body,
+            ResultBits bits, long items, long seed) throws IOException {
+        int shards = body.readInt("shards", NarrowLayout.shardsFor(items), NarrowLayout.shardsFor(items));
+        int upperStartGroup = body.readInt("first group with r result bits", 0, Integer.MAX_VALUE);
+        long most = NarrowLayout.mostGroups(items);
+        int[] groups = new int[shards];
+        long total = 0;
+        for (int shard = 0; shard < shards; shard++) {
+            groups[shard] = body.readInt("groups of shard " + shard, NarrowLayout.MIN_GROUPS, (int) Math.min(most,
+                    Integer.MAX_VALUE));
+            total += groups[shard];
+            if (total > most) {
+                throw new InvalidFilterDataException("the shards' groups add up to more than the " + most + " that "
+                        + items + " items can need, at shard " + shard);
+            }
+        }
+        NarrowLayout layout = NarrowLayout.of(groups, bits);
+        if (upperStartGroup != layout.upperStartGroup()) {
+            throw new InvalidFilterDataException("first group with r result bits must be " + layout.upperStartGroup()
+                    + " for these shards and fpp, got " + upperStartGroup);
+        }
+        byte[] ordinals = ordinals(body, shards);
+        long[] solution = body.readLongs(layout.words());
+        return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution);
     }
 
     private static byte[] ordinals(FilterDataInput body, int shards) throws IOException {

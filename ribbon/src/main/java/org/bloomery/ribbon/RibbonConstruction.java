@@ -5,20 +5,23 @@ import java.util.function.IntUnaryOperator;
 import org.bloomery.api.spi.SeededMix;
 
 /**
- * Builds a Ribbon filter's solution from a set of hashes, one shard at a time. The hashes, in the
- * array the build owns, are sorted as unsigned numbers, which sorts them by shard (a shard is the
- * top bits of a hash) and puts repeated keys side by side, to be dropped. Each shard's hashes, a
- * contiguous run of the array, are then replaced by the keys' mixed hashes with the shard's seed
- * and sorted again, which sorts the shard's keys by the row their window starts at: the elimination
- * ({@link Banding}) sweeps the rows from first to last and stays in cache. Back-substitution writes
- * the shard's part of the solution, and the run is turned back into hashes (mixing is a bijection).
- * So the working memory is one shard's system, whatever the number of keys.
+ * Builds a Ribbon filter's solution (body version 3, {@link NarrowLayout}) from a set of hashes,
+ * one shard at a time. The hashes, in the array the build owns, are sorted as unsigned numbers,
+ * which sorts them by shard (a shard is the top bits of a hash) and puts repeated keys side by
+ * side, to be dropped; each shard then gets the rows its own number of keys needs. Each shard's
+ * hashes, a contiguous run of the array, are replaced by the keys' mixed hashes with the shard's
+ * seed and sorted again, which sorts the shard's keys by the row their window starts at: the
+ * elimination ({@link Banding}) sweeps the rows from first to last and stays in cache.
+ * Back-substitution writes the shard's part of the solution, and the run is turned back into hashes
+ * (mixing is a bijection). So the working memory is one shard's system, whatever the number of
+ * keys.
  *
- * <p>With the rows per key of {@link RibbonLayout}, a shard's seed fails (some key's equation
+ * <p>With the rows per key of {@link NarrowLayout}, a shard's seed fails (some key's equation
  * contradicts the others) about once in 20; the shard then retries with the next seed of {@link
  * ShardSeeds}, which moves its keys. A shard that fails with all {@link ShardSeeds#PER_SIZE} seeds
- * grows the rows of every shard by about 1.6% and the build starts over, at most {@link
- * RibbonLayout#MAX_GROWTHS} times. The seeds and rows that worked are kept in the filter.
+ * grows by about 1.6%, and the build starts over with the new sizes (every later group moves), at
+ * most {@link RibbonLayout#MAX_GROWTHS} times. The seeds and sizes that worked are kept in the
+ * filter.
  */
 final class RibbonConstruction {
     /** The base seed; the same set therefore always builds the same filter. */
@@ -35,10 +38,10 @@ final class RibbonConstruction {
      * @param layout the solution's layout
      * @param ordinals each shard's seed, as its ordinal in {@link ShardSeeds#sequence}
      * @param solution the solution's words
-     * @param retries seeds tried beyond the first, over every shard, at the final size
-     * @param growths times the rows grew
+     * @param retries seeds tried beyond the first, over every shard, at the final sizes
+     * @param growths times the build started over with grown shards
      */
-    record Result(int items, long seed, RibbonLayout layout, byte[] ordinals, long[] solution, int retries,
+    record Result(int items, long seed, NarrowLayout layout, byte[] ordinals, long[] solution, int retries,
             int growths) {
     }
 
@@ -55,70 +58,87 @@ final class RibbonConstruction {
      *     RibbonLayout#MAX_GROWTHS} growths
      */
     static Result build(long[] hashes, ResultBits bits, long seed) {
-        return build(hashes, bits, seed, RibbonLayout::shardSlotsFor);
+        return build(hashes, bits, seed, NarrowLayout::groupsFor);
     }
 
     /**
-     * As {@link #build(long[], ResultBits, long)}, with the rows of each shard in the first attempt
-     * chosen by the caller (a test gives too few, to see the build grow them).
+     * As {@link #build(long[], ResultBits, long)}, with the groups of each shard in the first
+     * attempt chosen by the caller (a test gives too few, to see the build grow them).
      *
      * @param hashes the hashes; owned by the build, which reorders them
      * @param bits the result bits
      * @param seed the base seed
-     * @param firstSlots the rows of a shard in the first attempt for a number of distinct keys: a
-     *     multiple of 64 of at least {@link RibbonLayout#MIN_SLOTS}
+     * @param firstGroups the groups of a shard in the first attempt for its number of distinct
+     *     keys: at least {@link NarrowLayout#MIN_GROUPS}
      * @return the filter's parts
      */
-    static Result build(long[] hashes, ResultBits bits, long seed, IntUnaryOperator firstSlots) {
+    static Result build(long[] hashes, ResultBits bits, long seed, IntUnaryOperator firstGroups) {
         if (hashes.length > RibbonLayout.MAX_ITEMS) {
             throw new IllegalArgumentException("a ribbon filter holds at most " + RibbonLayout.MAX_ITEMS
                     + " distinct keys, got " + hashes.length + " hashes");
         }
         sortUnsigned(hashes, 0, hashes.length);
         int items = deduplicateSorted(hashes, hashes.length);
-        int shards = RibbonLayout.shardsFor(items);
-        int slots = firstSlots.applyAsInt(items);
-        if (items == 0) {
-            // The empty set answers false without reading its (all-zero) solution.
-            RibbonLayout empty = RibbonLayout.of(shards, slots, bits);
-            return new Result(0, seed, empty, new byte[shards], new long[(int) empty.words()], 0, 0);
+        int shards = NarrowLayout.shardsFor(items);
+        int[] ends = shardEnds(hashes, items, shards);
+        int[] groups = new int[shards];
+        for (int shard = 0; shard < shards; shard++) {
+            groups[shard] = firstGroups.applyAsInt(ends[shard + 1] - ends[shard]);
         }
         long[] seeds = ShardSeeds.sequence(seed);
         for (int growth = 0; growth <= RibbonLayout.MAX_GROWTHS; growth++) {
-            RibbonLayout layout = RibbonLayout.of(shards, slots, bits);
-            Result solved = solveShards(hashes, items, layout, seeds, growth);
+            NarrowLayout layout = NarrowLayout.of(groups, bits);
+            Result solved = solveShards(hashes, items, ends, layout, seeds, growth, groups);
             if (solved != null) {
                 return solved;
             }
-            slots = RibbonLayout.grown(slots);
         }
         throw new IllegalStateException("could not build a ribbon filter of " + items + " distinct hashes with "
                 + ShardSeeds.PER_SIZE + " seeds per shard at " + (RibbonLayout.MAX_GROWTHS + 1)
                 + " sizes; please report this set");
     }
 
-    /** Solves every shard at one size; null if one fails with every seed. */
-    private static Result solveShards(long[] hashes, int items, RibbonLayout layout, long[] seeds, int growth) {
+    /** Where each shard's run of the sorted distinct hashes begins, and the end of the last. */
+    private static int[] shardEnds(long[] sorted, int items, int shards) {
+        int shift = 63 - Integer.numberOfTrailingZeros(shards);
+        int[] ends = new int[shards + 1];
+        int shard = 0;
+        for (int i = 0; i < items; i++) {
+            int of = (int) ((sorted[i] >>> 1) >>> shift);
+            while (shard < of) {
+                ends[++shard] = i;
+            }
+        }
+        while (shard < shards) {
+            ends[++shard] = items;
+        }
+        return ends;
+    }
+
+    /**
+     * Solves every shard at one set of sizes; null if one failed with every seed, having grown
+     * each shard that did in {@code groups}.
+     */
+    private static Result solveShards(long[] hashes, int items, int[] ends, NarrowLayout layout, long[] seeds,
+            int growth, int[] groups) {
         // The heap is checked once for both arrays; each allocation still turns an OutOfMemoryError into the refusal.
-        long[] solution = BuildMemory.allocating(items, BuildMemory.bytesFor(layout), () -> new long[(int) layout.words()]);
-        Banding banding = BuildMemory.allocating(items, 0, () -> new Banding(layout.shardSlots()));
+        long[] solution = BuildMemory.allocating(items, BuildMemory.bytesFor(layout), () -> new long[layout.words()]);
+        Banding banding = BuildMemory.allocating(items, 0,
+                () -> new Banding(layout.mostShardGroups() * RibbonLayout.GROUP_ROWS));
         byte[] ordinals = new byte[layout.shards()];
         int retries = 0;
-        int from = 0;
+        boolean failed = false;
         for (int shard = 0; shard < layout.shards(); shard++) {
-            int to = from;
-            while (to < items && layout.shardOf(hashes[to]) == shard) {
-                to++;
-            }
-            int ordinal = solveShard(banding, hashes, from, to, layout, seeds, solution, shard * layout.shardWords());
+            int ordinal = solveShard(banding, hashes, ends[shard], ends[shard + 1], layout, shard, seeds, solution);
             if (ordinal < 0) {
-                return null;
+                groups[shard] = NarrowLayout.grown(groups[shard]);
+                failed = true;
+            } else {
+                ordinals[shard] = (byte) ordinal;
+                retries += ordinal;
             }
-            ordinals[shard] = (byte) ordinal;
-            retries += ordinal;
-            from = to;
         }
-        return new Result(items, seeds[0], layout, ordinals, solution, retries, growth);
+        return failed ? null : new Result(items, seeds[0], layout, ordinals, solution, retries, growth);
     }
 
     /**
@@ -127,17 +147,17 @@ final class RibbonConstruction {
      *
      * @return the ordinal of the seed that solved, or -1 if none did
      */
-    private static int solveShard(Banding banding, long[] hashes, int from, int to, RibbonLayout layout, long[] seeds,
-            long[] solution, int base) {
+    private static int solveShard(Banding banding, long[] hashes, int from, int to, NarrowLayout layout, int shard,
+            long[] seeds, long[] solution) {
         for (int ordinal = 0; ordinal < seeds.length; ordinal++) {
             long seed = seeds[ordinal];
             for (int i = from; i < to; i++) {
                 hashes[i] = SeededMix.mix(hashes[i], seed);
             }
             sortUnsigned(hashes, from, to);
-            boolean consistent = band(banding, hashes, from, to, layout);
+            boolean consistent = band(banding, hashes, from, to, layout, shard);
             if (consistent) {
-                banding.solve(layout, solution, base);
+                banding.solve(layout, shard, solution);
             }
             for (int i = from; i < to; i++) {
                 hashes[i] = SeededMix.unmix(hashes[i], seed);
@@ -154,14 +174,14 @@ final class RibbonConstruction {
      *
      * @return true if they are consistent: the system has a solution
      */
-    private static boolean band(Banding banding, long[] mixed, int from, int to, RibbonLayout layout) {
-        banding.clear(layout.shardSlots());
-        int starts = layout.starts();
+    private static boolean band(Banding banding, long[] mixed, int from, int to, NarrowLayout layout, int shard) {
+        banding.clear(layout.groupsOf(shard) * RibbonLayout.GROUP_ROWS);
+        int starts = layout.starts(shard);
         int mask = KeyRow.resultMask(layout.columns());
         for (int i = from; i < to; i++) {
             long m = mixed[i];
             long product = KeyRow.product(m);
-            Banding.Outcome outcome = banding.add(KeyRow.start(m, starts), KeyRow.low(product), KeyRow.high(product),
+            Banding.Outcome outcome = banding.add(KeyRow.start(m, starts), KeyRow.narrow(product),
                     KeyRow.result(product) & mask);
             if (outcome == Banding.Outcome.INCONSISTENT) {
                 return false;

@@ -21,16 +21,19 @@ import org.bloomery.api.spi.StaticRefusal;
  * A Ribbon filter (kind {@code "ribbon"}; Dillinger and Walzer, "Ribbon filter: practically
  * smarter than Bloom", 2021): a static filter, built once from a whole set of items and immutable
  * afterwards, at any fpp from 2^-32 to 1/2. Each item gives a linear equation over GF(2): a window
- * of 128 consecutive rows of a solution matrix, which rows of the window take part (128 coefficient
+ * of 64 consecutive rows of a solution matrix, which rows of the window take part (64 coefficient
  * bits), and r result bits. The build solves every item's equation at once; a query XORs the
  * window's participating rows and compares them with the item's result bits, so a present item
  * always matches and an absent one matches with probability 2^-r. It takes about 1.04·r bits per
- * item (r = log2(1/fpp), fractional: some rows get ⌈r⌉ columns and others one fewer): 7.0 bits per
- * item at 1% where a Bloom filter needs 9.6, and 10.35 at 0.1% (14.4). It is made of independent
- * shards of at most 2^16 keys on average, so that a build's working memory is one shard's system.
+ * item (r = log2(1/fpp), fractional: some rows get ⌈r⌉ columns and others one fewer): about 7.1
+ * bits per item at 1% where a Bloom filter needs 9.6, and 10.6 at 0.1% (14.4). It is made of
+ * independent shards of at most 4,096 keys on average, each with the rows its own keys need, so
+ * that a build's working memory is one shard's system.
  *
- * <p>The solution is stored so that a query reads one contiguous run of 3·r 64-bit words (168
- * bytes at 1%): three consecutive groups of 64 rows, each holding one word per column. The array
+ * <p>The solution is stored so that a query reads one contiguous run of 2·r 64-bit words (112
+ * bytes at 1%): two consecutive groups of 64 rows, each holding one word per column. Filters
+ * written by earlier versions, with 128-row windows (three groups), are read and answered as they
+ * were. The array
  * is sized from the number of distinct items actually given, not the spec's expected insertions.
  * Duplicates (equal hashes) are removed. Build through {@link org.bloomery.api.Filters#build} or
  * {@link #buildFromHashes}; {@link org.bloomery.api.FilterProvider#create} gives the filter of the
@@ -53,43 +56,61 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
 
     private final int items;
     private final long seed;
-    private final RibbonLayout layout;
     private final byte[] ordinals;
     private final long[] shardSeeds;
     private final long[] solution;
-    private final boolean firstVersion;
-    private final int starts;
     private final int columns;
     private final int upperStartGroup;
-    private final int shardWords;
     private final int shardShift;
+    /** Body version 3: the layout; null for a filter of an earlier version. */
+    private final NarrowLayout narrow;
+    /** Body version 3: each shard's first group and the total, as {@link NarrowLayout#firstGroups}. */
+    private final int[] firstGroups;
+    /** Body versions 1 and 2: the layout; null for version 3. */
+    private final RibbonLayout wide;
+    private final boolean firstVersion;
+    private final int starts;
+    private final int shardWords;
+
+    private RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, byte[] ordinals,
+            long[] solution, NarrowLayout narrow, RibbonLayout wide, boolean firstVersion) {
+        super(KIND, spec, hasher);
+        this.items = items;
+        this.seed = seed;
+        this.ordinals = ordinals;
+        this.shardSeeds = ShardSeeds.of(seed, ordinals);
+        this.solution = solution;
+        this.narrow = narrow;
+        this.wide = wide;
+        this.firstVersion = firstVersion;
+        this.columns = narrow != null ? narrow.columns() : wide.columns();
+        this.upperStartGroup = narrow != null ? narrow.upperStartGroup() : wide.upperStartGroup();
+        this.shardShift = 63 - Integer.numberOfTrailingZeros(narrow != null ? narrow.shards() : wide.shards());
+        this.firstGroups = narrow != null ? narrow.firstGroups() : null;
+        this.starts = narrow != null ? 0 : wide.starts();
+        this.shardWords = narrow != null ? 0 : wide.shardWords();
+    }
+
+    /** A filter of body version 3 from its parts. */
+    RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, NarrowLayout layout,
+            byte[] ordinals, long[] solution) {
+        this(spec, hasher, items, seed, ordinals, solution, layout, null, false);
+    }
 
     /**
-     * A filter from its parts.
+     * A filter of body version 1 or 2 from its parts.
      *
      * @param firstVersion whether the solution was built with the first body version's key rows
      *     ({@link KeyRow#firstLow}), as files of that version were; such a layout has one shard
      */
     RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, RibbonLayout layout,
             byte[] ordinals, long[] solution, boolean firstVersion) {
-        super(KIND, spec, hasher);
-        this.items = items;
-        this.seed = seed;
-        this.layout = layout;
-        this.ordinals = ordinals;
-        this.shardSeeds = ShardSeeds.of(seed, ordinals);
-        this.solution = solution;
-        this.firstVersion = firstVersion;
-        this.starts = layout.starts();
-        this.columns = layout.columns();
-        this.upperStartGroup = layout.upperStartGroup();
-        this.shardWords = layout.shardWords();
-        this.shardShift = 63 - Integer.numberOfTrailingZeros(layout.shards());
+        this(spec, hasher, items, seed, ordinals, solution, null, layout, firstVersion);
     }
 
     /** A filter from what a build gave. */
     RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, RibbonConstruction.Result built) {
-        this(spec, hasher, built.items(), built.seed(), built.layout(), built.ordinals(), built.solution(), false);
+        this(spec, hasher, built.items(), built.seed(), built.layout(), built.ordinals(), built.solution());
     }
 
     /**
@@ -195,17 +216,26 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * Reads words 0, 8 and 16 of a key's window (its three groups' words) and its last, so that
+     * Reads words 0, 8 and 16 of a key's window (the words of its groups) and its last, so that
      * their cache lines are on their way; the answer only keeps the loads from being dead code. A
-     * line holds 8 words, so these meet every line of a window of up to 25 words (r up to 8), and
-     * the first three and the last of a longer one.
+     * line holds 8 words, so these meet every line of a window of up to 25 words (2 groups of up to
+     * 12 columns, or 3 of up to 8), and the first three and the last of a longer one.
      */
     private boolean touchWindow(long hash) {
         int shard = shardOf(hash);
-        int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
-        int base = shard * shardWords;
-        int first = base + layout.firstWord(group);
-        int last = base + layout.firstWord(group + 3) - 1;
+        long mixed = SeededMix.mix(hash, shardSeeds[shard]);
+        int first;
+        int last;
+        if (firstGroups != null) {
+            int group = narrowGroup(shard, narrowStart(shard, mixed));
+            first = narrow.firstWord(group);
+            last = narrow.firstWord(group + 2) - 1;
+        } else {
+            int group = KeyRow.start(mixed, starts) / RibbonLayout.GROUP_ROWS;
+            int base = shard * shardWords;
+            first = base + wide.firstWord(group);
+            last = base + wide.firstWord(group + 3) - 1;
+        }
         return (solution[first] ^ solution[Math.min(first + WORDS_PER_LINE, last)]
                 ^ solution[Math.min(first + 2 * WORDS_PER_LINE, last)] ^ solution[last]) < 0;
     }
@@ -215,10 +245,26 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         return (int) ((hash >>> 1) >>> shardShift);
     }
 
+    /** Body version 3: the row of its shard a key's window starts at. */
+    private int narrowStart(int shard, long mixed) {
+        return KeyRow.start(mixed, (firstGroups[shard + 1] - firstGroups[shard] - 1) * RibbonLayout.GROUP_ROWS);
+    }
+
+    /** Body version 3: the group of the filter a window starting at a row of a shard starts in. */
+    private int narrowGroup(int shard, int start) {
+        return firstGroups[shard] + (start >>> 6); // start / GROUP_ROWS (64), for a start that is never negative
+    }
+
     /** Whether a key's equation holds in the solution: its shard's seed, then its window. */
     private boolean matches(long hash) {
         int shard = shardOf(hash);
         long mixed = SeededMix.mix(hash, shardSeeds[shard]);
+        if (firstGroups != null) {
+            int start = narrowStart(shard, mixed);
+            long product = KeyRow.product(mixed);
+            return holdsNarrow(narrowGroup(shard, start), start & (RibbonLayout.GROUP_ROWS - 1),
+                    KeyRow.narrow(product), KeyRow.result(product));
+        }
         int start = KeyRow.start(mixed, starts);
         if (firstVersion) {
             return holds(0, start, KeyRow.firstLow(mixed), KeyRow.firstHigh(mixed), KeyRow.firstResult(mixed));
@@ -228,7 +274,33 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * Whether an equation holds in a shard's solution. Its window of 128 rows starts at bit {@code
+     * Whether an equation of body version 3 holds. Its window of 64 rows starts at bit {@code
+     * offset} of group q and covers groups q and q + 1; the coefficients, shifted left by the offset
+     * into two 64-bit words, select the window's rows in each. For each of the c columns of group q,
+     * the parity of the selected bits of both words must be that result bit. The first column that
+     * disagrees answers false, so an absent key reads two columns on average; the answer is the
+     * same as comparing all c.
+     */
+    private boolean holdsNarrow(int group, int offset, long coefficients, int result) {
+        long first = coefficients << offset;
+        long second = KeyRow.carry(coefficients, offset);
+        int used = group < upperStartGroup ? columns - 1 : columns;
+        int a = group * columns - Math.min(group, upperStartGroup);
+        long[] words = solution;
+        int expected = result;
+        // Group q + 1's column j follows group q's words at a fixed distance, whatever its own columns.
+        for (int k = a, end = a + used; k < end; k++) {
+            long selected = (words[k] & first) ^ (words[k + used] & second);
+            if (((Long.bitCount(selected) ^ expected) & 1) != 0) {
+                return false;
+            }
+            expected >>>= 1;
+        }
+        return true;
+    }
+
+    /**
+     * Whether an equation of body version 1 or 2 holds in a shard's solution. Its window of 128 rows starts at bit {@code
      * offset} of group q and covers groups q, q + 1 and q + 2; the coefficients, shifted left by the
      * offset into three 64-bit words, select the window's rows in each. For each of the c columns of
      * group q, the parity of the selected bits of the three words must be that result bit. The
@@ -277,7 +349,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public double expectedFpp() {
-        return layout.expectedFpp();
+        return narrow != null ? narrow.expectedFpp() : wide.expectedFpp();
     }
 
     /** The solution's words times 64. */
@@ -307,13 +379,14 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * The solution's rows, about 1.04 per item, at least 256.
+     * The solution's rows, about 1.07 per item (1.04 in filters written by earlier versions), at
+     * least 128.
      *
      * @return the rows, over every shard
      */
     public int rows() {
         // At most 2^30 keys at about 1.1 rows each, grown or not: within an int.
-        return (int) layout.slots();
+        return narrow != null ? narrow.groups() * RibbonLayout.GROUP_ROWS : (int) wide.slots();
     }
 
     /** Writes the filter in the shared envelope (FORMAT.md, section {@code ribbon}). */
@@ -326,8 +399,14 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         return seed;
     }
 
-    RibbonLayout layout() {
-        return layout;
+    /** @return the layout of a filter of body version 3, else null */
+    NarrowLayout narrowLayout() {
+        return narrow;
+    }
+
+    /** @return the layout of a filter of body version 1 or 2, else null */
+    RibbonLayout wideLayout() {
+        return wide;
     }
 
     long[] solution() {
@@ -344,7 +423,11 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
 
     @Override
     protected String describe() {
-        return "items=" + items + ", resultBits=" + columns + ", shards=" + layout.shards() + ", shardRows="
-                + layout.shardSlots() + ", upperStartGroup=" + upperStartGroup;
+        if (narrow != null) {
+            return "items=" + items + ", resultBits=" + columns + ", window=64, shards=" + narrow.shards() + ", rows="
+                    + rows() + ", upperStartGroup=" + upperStartGroup;
+        }
+        return "items=" + items + ", resultBits=" + columns + ", window=128, shards=" + wide.shards() + ", shardRows="
+                + wide.shardSlots() + ", upperStartGroup=" + upperStartGroup;
     }
 }

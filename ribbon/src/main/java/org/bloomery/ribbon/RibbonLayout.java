@@ -1,7 +1,9 @@
 package org.bloomery.ribbon;
 
 /**
- * Where a Ribbon filter's solution sits. The filter is {@code shards} independent Ribbon systems
+ * Where a Ribbon filter of body version 1 or 2 keeps its solution: 128-row windows, shards of one
+ * size (version 3 has 64-row windows: {@link NarrowLayout}; this class also holds the limits both
+ * share). The filter is {@code shards} independent Ribbon systems
  * (a power of two) of {@code shardSlots} rows each (a multiple of 64); a key belongs to the shard
  * named by the high bits of its hash, so that sorting hashes as unsigned numbers sorts them by
  * shard, and the build solves one shard at a time. A shard's solution has up to r columns of one
@@ -74,8 +76,19 @@ record RibbonLayout(int shards, int shardSlots, int columns, int upperStartGroup
      * @return a power of two, 1 up to {@link #SHARD_KEYS} keys
      */
     static int shardsFor(long items) {
+        return shardsFor(items, SHARD_KEYS);
+    }
+
+    /**
+     * The fewest shards, as a power of two, that hold at most a number of keys each on average.
+     *
+     * @param items distinct keys, in [0, {@link #MAX_ITEMS}]
+     * @param shardKeys the most keys of a shard on average, a power of two
+     * @return a power of two, 1 up to {@code shardKeys} keys
+     */
+    static int shardsFor(long items, int shardKeys) {
         requireItems(items);
-        long least = Math.max(1, (items + SHARD_KEYS - 1) / SHARD_KEYS);
+        long least = Math.max(1, (items + shardKeys - 1) / shardKeys);
         return (int) (least == 1 ? 1 : Long.highestOneBit(least - 1) << 1);
     }
 

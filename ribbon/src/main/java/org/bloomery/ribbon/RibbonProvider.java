@@ -27,7 +27,7 @@ public final class RibbonProvider extends AbstractProvider {
     public String description() {
         return "Ribbon filter: static, built once from the whole set (Filters.build), then immutable;"
                 + " about 1.04 log2(1/fpp) bits per item at any fpp in [2^-32, 0.5] (7.0 at 1%), one contiguous"
-                + " read of 3 r words per query; no add, no removal. No options.";
+                + " read of 2 r words per query; no add, no removal. No options.";
     }
 
     /** The filter of the empty set: it answers false for every item. */
@@ -44,8 +44,7 @@ public final class RibbonProvider extends AbstractProvider {
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         ResultBits bits = RibbonFilter.resultBits(spec);
         return RibbonFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, KIND,
-                RibbonLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(RibbonLayout.of(RibbonLayout.shardsFor(items),
-                        RibbonLayout.shardSlotsFor(items), bits))));
+                RibbonLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(items, bits)));
     }
 
     @Override

@@ -2,6 +2,8 @@ package org.bloomery.ribbon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The elimination's three outcomes, and a solution in which every added equation holds. */
@@ -10,38 +12,61 @@ class BandingTest {
     @Test
     void anEquationAddedTwiceIsImpliedAndAContradictionIsRefused() {
         Banding banding = new Banding(256);
-        assertThat(banding.add(3, 0b1011L, 0L, 5)).isEqualTo(Banding.Outcome.ADDED);
-        assertThat(banding.add(3, 0b1011L, 0L, 5)).isEqualTo(Banding.Outcome.IMPLIED);
-        assertThat(banding.add(3, 0b1011L, 0L, 4)).isEqualTo(Banding.Outcome.INCONSISTENT);
+        assertThat(banding.add(3, 0b1011L, 5)).isEqualTo(Banding.Outcome.ADDED);
+        assertThat(banding.add(3, 0b1011L, 5)).isEqualTo(Banding.Outcome.IMPLIED);
+        assertThat(banding.add(3, 0b1011L, 4)).isEqualTo(Banding.Outcome.INCONSISTENT);
         // Same first row, different coefficients: XORed, it settles at row 3 + 2.
-        assertThat(banding.add(3, 0b1111L, 1L << 63, 1)).isEqualTo(Banding.Outcome.ADDED);
+        assertThat(banding.add(3, 0b1111L | 1L << 63, 1)).isEqualTo(Banding.Outcome.ADDED);
         // The sum of the two stored equations is implied by them.
-        assertThat(banding.add(5, 0b1L, 1L << 61, 4)).isEqualTo(Banding.Outcome.IMPLIED);
+        assertThat(banding.add(5, 0b1L | 1L << 61, 4)).isEqualTo(Banding.Outcome.IMPLIED);
     }
 
+    /**
+     * Random equations in the second of three shards, whose groups straddle the first group with r
+     * result bits: each holds in the columns its start's group keeps, and the other shards' words
+     * stay untouched.
+     */
     @Test
-    void theSolutionSatisfiesEveryEquation() {
-        Banding banding = new Banding(256);
-        long[][] equations = {{0, -1L, -1L, 0x55}, {0, 1L, 0L, 0x0F}, {100, 0x8001L, 1L << 63, 0x33}, {127, 3L, 5L, 0x7F}};
-        for (long[] e : equations) {
-            assertThat(banding.add((int) e[0], e[1], e[2], (int) e[3])).isEqualTo(Banding.Outcome.ADDED);
+    void theSolutionSatisfiesEveryEquationInItsShardsGroups() {
+        ResultBits bits = ResultBits.forFpp(1.5 / 128); // 7 result bits on about half the starts
+        NarrowLayout layout = NarrowLayout.of(new int[] {4, 6, 4}, bits);
+        assertThat(layout.upperStartGroup()).as("a first r-column group inside the middle shard").isBetween(5, 9);
+        int shard = 1;
+        int starts = layout.starts(shard);
+        Banding banding = new Banding(layout.groupsOf(shard) * RibbonLayout.GROUP_ROWS);
+        SplittableRandom random = new SplittableRandom(7);
+        long[][] equations = new long[300][];
+        int added = 0;
+        while (added < equations.length) {
+            long[] e = {random.nextInt(starts), random.nextLong() | 1L, random.nextInt()};
+            if (banding.add((int) e[0], e[1], (int) e[2]) == Banding.Outcome.ADDED) {
+                equations[added++] = e;
+            }
         }
-        RibbonLayout layout = new RibbonLayout(1, 256, 7, 0);
-        long[] solution = new long[(int) layout.words()];
-        banding.solve(layout, solution, 0);
+        long[] solution = new long[layout.words()];
+        Arrays.fill(solution, 0x5A5A5A5A5A5A5A5AL);
+        Arrays.fill(solution, layout.firstWord(layout.firstGroup(shard)),
+                layout.firstWord(layout.firstGroup(shard + 1)), 0L);
+        banding.solve(layout, shard, solution);
         for (long[] e : equations) {
             int start = (int) e[0];
-            for (int j = 0; j < 7; j++) {
+            int group = layout.firstGroup(shard) + start / 64;
+            for (int j = 0; j < layout.columnsOf(group); j++) {
                 int parity = 0;
-                for (int k = 0; k < 128; k++) {
-                    long coefficients = k < 64 ? e[1] : e[2];
-                    if ((coefficients >>> (k & 63) & 1) != 0) {
-                        int row = start + k;
+                for (int k = 0; k < 64; k++) {
+                    if ((e[1] >>> k & 1) != 0) {
+                        int row = layout.firstGroup(shard) * 64 + start + k;
                         parity ^= (int) (solution[layout.firstWord(row / 64) + j] >>> (row % 64)) & 1;
                     }
                 }
-                assertThat(parity).as("equation at %d, column %d", start, j).isEqualTo((int) (e[3] >>> j) & 1);
+                assertThat(parity).as("equation at %d, column %d", start, j).isEqualTo((int) (e[2] >>> j) & 1);
             }
+        }
+        for (int word = 0; word < layout.firstWord(layout.firstGroup(shard)); word++) {
+            assertThat(solution[word]).as("word %d of shard 0", word).isEqualTo(0x5A5A5A5A5A5A5A5AL);
+        }
+        for (int word = layout.firstWord(layout.firstGroup(shard + 1)); word < solution.length; word++) {
+            assertThat(solution[word]).as("word %d of shard 2", word).isEqualTo(0x5A5A5A5A5A5A5A5AL);
         }
     }
 }

@@ -6,6 +6,6 @@ import org.bloomery.api.contract.PreviousReleaseFilesContract;
 class PreviousReleaseFilesTest extends PreviousReleaseFilesContract {
     @Override
     protected List<String> names() {
-        return List.of("ribbon");
+        return List.of("ribbon", "ribbon-v2");
     }
 }

@@ -31,7 +31,7 @@ class RibbonBuildMemoryTest {
         RibbonFilter<Long> filter = RibbonFilter.buildOwning(FilterSpec.of(n, fpp), KeyHasher.longs(), hashes);
         long allocated = threads.getThreadAllocatedBytes(thread) - before;
         long written = FilterBytes.of(filter).length;
-        RibbonLayout layout = filter.layout();
+        NarrowLayout layout = filter.narrowLayout();
         assertThat(allocated).as("bytes allocated building %,d keys beyond their hashes (filter: %,d bytes)", n, written)
                 .isLessThanOrEqualTo(3 * written)
                 .isLessThanOrEqualTo(BuildMemory.bytesFor(layout) + SLACK);

@@ -23,11 +23,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Crafted ribbon bodies with a valid checksum: each field the reader checks, set to a value that
  * does not fit, is rejected by name (the contract kit also flips, truncates and overwrites bytes);
  * and the exact bytes of a small filter, pinned so that a change of the format is noticed. Body
- * offsets: 0 version, 1 result bits, 2 items, 10 seed, 18 shards, 22 rows per shard, 26 first
- * r-column group, 30 the shards' seed ordinals, then the solution.
+ * offsets of version 3: 0 version, 1 result bits, 2 items, 10 seed, 18 shards, 22 first r-column
+ * group, 26 each shard's groups (4 bytes each), then the shards' seed ordinals and the solution.
  */
 class RibbonCodecTest {
-    /** The pinned filter: 20 long keys at fpp 1% (r = 7, fractional), written by this version. */
+    /** The pinned filter: 20 long keys at fpp 1% (r = 7, fractional), written by this version (body version 3). */
     private static final String PINNED = "ribbon-20-longs-fpp-0.01.blmf";
 
     private static long[] hashes(int count) {
@@ -55,7 +55,10 @@ class RibbonCodecTest {
         MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs());
         assertThat(read.approximateCount()).isEqualTo(1000);
         int columns = ResultBits.forFpp(fpp).columns();
-        int slots = RibbonLayout.shardSlotsFor(1000);
+        RibbonFilter<Long> built = RibbonFilter.buildFromHashes(FilterSpec.of(1000, fpp), KeyHasher.longs(), hashes(1000));
+        NarrowLayout layout = built.narrowLayout();
+        int groups = layout.groupsOf(0);
+        int most = (int) NarrowLayout.mostGroups(1000);
         assertRejected(bytes, b -> b.put(0, (byte) 64), "unknown ribbon body version 64");
         assertRejected(bytes, b -> b.put(0, (byte) 1), "body version");
         assertRejected(bytes, b -> b.put(0, (byte) 129), "body version");
@@ -63,6 +66,47 @@ class RibbonCodecTest {
         assertRejected(bytes, b -> b.put(1, (byte) 33), "result bits");
         assertRejected(bytes, b -> b.putLong(2, 1L << 31), "distinct items");
         assertRejected(bytes, b -> b.putLong(2, -1), "distinct items");
+        assertRejected(bytes, b -> b.putLong(2, 100_000), "shards");
+        assertRejected(bytes, b -> b.putInt(18, 2), "shards");
+        assertRejected(bytes, b -> b.putInt(22, layout.upperStartGroup() + 1), "first group with r result bits");
+        assertRejected(bytes, b -> b.putInt(22, -1), "first group with r result bits");
+        assertRejected(bytes, b -> b.putInt(26, 1), "groups of shard 0");
+        assertRejected(bytes, b -> b.putInt(26, most + 1), "groups of shard 0");
+        // One group fewer moves the first r-column group, or, where it does not, the solution ends early.
+        assertRejected(bytes, b -> b.putInt(26, groups - 1), layout.upperStartGroup() == NarrowLayout.of(
+                new int[] {groups - 1}, ResultBits.forFpp(fpp)).upperStartGroup() ? "bytes" : "first group with r result bits");
+        assertRejected(bytes, b -> b.put(30, (byte) ShardSeeds.PER_SIZE), "seed ordinal of shard 0");
+        assertRejected(bytes, b -> b.put(30, (byte) -1), "seed ordinal of shard 0");
+    }
+
+    /** Shards whose groups are each in range but add up to more than the keys can need are refused. */
+    @Test
+    void shardGroupsAddingUpToTooManyAreRejected() {
+        int n = 3 * NarrowLayout.SHARD_KEYS;
+        byte[] bytes = FilterBytes.of(RibbonFilter.buildFromHashes(FilterSpec.of(n, 0.01), KeyHasher.longs(), hashes(n)));
+        int shards = NarrowLayout.shardsFor(n);
+        int each = (int) (NarrowLayout.mostGroups(n) / shards) + 1;
+        assertRejected(bytes, b -> {
+            for (int shard = 0; shard < shards; shard++) {
+                b.putInt(26 + Integer.BYTES * shard, each);
+            }
+        }, "add up to more than");
+    }
+
+    /**
+     * A body of version 2 (128-row windows, shards of one size; a file written before version 3):
+     * its fields are checked by that version's rules. Offsets: 0 version, 1 result bits, 2 items,
+     * 10 seed, 18 shards, 22 rows per shard, 26 first r-column group, 30 the seed ordinals.
+     */
+    @Test
+    void aVersionTwoBodyIsCheckedByItsOwnRules() throws IOException {
+        byte[] bytes;
+        try (InputStream in = RibbonCodecTest.class.getResourceAsStream("previous-release/ribbon-v2-xxh64-longs.blmf")) {
+            bytes = in.readAllBytes();
+        }
+        assertThat(bytes[FilterBytes.bodyOffset(bytes)]).as("body version").isEqualTo((byte) 2);
+        int slots = RibbonLayout.shardSlotsFor(1000);
+        assertThat(Filters.readFrom(new ByteArrayInputStream(bytes), KeyHasher.longs()).approximateCount()).isEqualTo(1000);
         assertRejected(bytes, b -> b.putLong(2, 100_000), "shards");
         assertRejected(bytes, b -> b.putLong(2, 60_000), "rows per shard");
         assertRejected(bytes, b -> b.putInt(18, 2), "shards");
@@ -73,7 +117,6 @@ class RibbonCodecTest {
         assertRejected(bytes, b -> b.putInt(26, 1 << 20), "first group with r result bits");
         assertRejected(bytes, b -> b.putInt(26, -1), "first group with r result bits");
         assertRejected(bytes, b -> b.put(30, (byte) ShardSeeds.PER_SIZE), "seed ordinal of shard 0");
-        assertRejected(bytes, b -> b.put(30, (byte) -1), "seed ordinal of shard 0");
     }
 
     /**
@@ -96,15 +139,17 @@ class RibbonCodecTest {
         assertRejected(bytes, b -> b.putLong(2, RibbonLayout.MAX_ITEMS), "rows");
     }
 
-    /** A consistent forgery of a huge set ends at the real bytes: truncated, not an allocation. */
+    /**
+     * A consistent forgery of a huge set reads its shards' groups from the real bytes (the first
+     * shard's groups, then solution words, out of range) and never allocates the solution it
+     * claims.
+     */
     @Test
     void aForgedLargeSetIsRejectedWithoutAllocatingIt() {
         byte[] bytes = serialized(0.01);
         long items = RibbonLayout.MAX_ITEMS;
-        RibbonLayout layout = RibbonLayout.of(RibbonLayout.shardsFor(items), RibbonLayout.shardSlotsFor(items),
-                ResultBits.forFpp(0.01));
-        assertRejected(bytes, b -> b.putLong(2, items).putInt(18, layout.shards()).putInt(22, layout.shardSlots())
-                .putInt(26, layout.upperStartGroup()), "bytes");
+        int shards = NarrowLayout.shardsFor(items);
+        assertRejected(bytes, b -> b.putLong(2, items).putInt(18, shards).putInt(22, 0), "groups of shard");
     }
 
     /** The pinned file was written with the XXH64 long hasher, so it is built with that one here. */
