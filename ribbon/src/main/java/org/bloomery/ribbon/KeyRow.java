@@ -3,18 +3,23 @@ package org.bloomery.ribbon;
 import org.bloomery.api.spi.SeededMix;
 
 /**
- * The equation a key adds to a Ribbon filter, from its hash mixed with its shard's seed: the row
- * its window starts at, the coefficients (the first always set, so the equation is never empty)
- * and 32 result bits. The start takes the mixed hash's high 32 bits. Everything else comes from one
- * product of the mixed hash with an odd constant (the "almost trivial expansion" RocksDB uses): in
- * body version 3 the 64 coefficients are the product ({@link #narrow}); the result is the product's
- * top bits (the best mixed, least tied to the start), byte-reversed so that result bit 0 is product
- * bit 56.
+ * The equation a key adds to a Ribbon filter: the row its window starts at, the coefficients (the
+ * first always set, so the equation is never empty) and 32 result bits.
  *
- * <p>Body version 2 had 128 coefficients: the product ({@link #high}) above the product XOR a
- * constant ({@link #low}). Files of the first body version derived them from two further full mixes
- * and the result from the mixed hash's low 32 bits ({@link #firstLow}, {@link #firstHigh}, {@link
- * #firstResult}). Both are read and answered that way.
+ * <p>Body version 3 takes them from the key's hash itself. The start comes from the hash's 32 bits
+ * just below its shard's bits ({@link #position}), multiplied by the shard's odd multiplier (a
+ * permutation of 32-bit values, which another multiplier redraws) and scaled to the shard's starts
+ * ({@link #start(int, int)}): no mix stands between the hash and the address of the solution's
+ * words. Everything else comes from one product of the hash with an odd constant (the "almost
+ * trivial expansion" RocksDB uses): the 64 coefficients are the product ({@link #narrow}); the
+ * result is the product's top bits (the best mixed, least tied to the start), byte-reversed so that
+ * result bit 0 is product bit 56 ({@link #result}).
+ *
+ * <p>Body version 2 mixed the hash with its shard's seed first, took the start from the mixed
+ * hash's high 32 bits ({@link #start(long, int)}), and had 128 coefficients: the product ({@link
+ * #high}) above the product XOR a constant ({@link #low}). Files of the first body version derived
+ * them from two further full mixes and the result from the mixed hash's low 32 bits ({@link
+ * #firstLow}, {@link #firstHigh}, {@link #firstResult}). Both are read and answered that way.
  */
 final class KeyRow {
     /** The product's factor: an odd constant with well spread bits. */
@@ -29,7 +34,7 @@ final class KeyRow {
     }
 
     /**
-     * The row of its shard a key's window starts at: the high 32 bits of the mixed hash scaled to
+     * Body versions 1 and 2: the row of its shard a key's window starts at: the high 32 bits of the mixed hash scaled to
      * the range (multiply-shift, no division), so that starts ascend with the mixed hash taken as
      * unsigned.
      *
@@ -42,13 +47,67 @@ final class KeyRow {
     }
 
     /**
+     * Body version 3: the 32 bits of a hash just below its shard's bits, which place the key's
+     * window in its shard.
+     *
+     * @param hash the key's hash
+     * @param shardBits log2 of the shards, in [0, 18]
+     * @return the position bits
+     */
+    static int position(long hash, int shardBits) {
+        return (int) ((hash << shardBits) >>> 32);
+    }
+
+    /**
+     * Body version 3: a hash with its position bits replaced, so that sorting hashes as unsigned
+     * numbers by the replaced bits sorts a shard's keys by start.
+     *
+     * @param hash the key's hash
+     * @param shardBits log2 of the shards, in [0, 18]
+     * @param position the new position bits
+     * @return the hash with them
+     */
+    static long withPosition(long hash, int shardBits, int position) {
+        int shift = Integer.SIZE - shardBits;
+        return hash & ~(0xFFFF_FFFFL << shift) | (position & 0xFFFF_FFFFL) << shift;
+    }
+
+    /**
+     * Body version 3: the row of its shard a key's window starts at, its scrambled position (its
+     * {@link #position} times the shard's multiplier) scaled to the range, multiply-shift, so that
+     * starts ascend with the scrambled position taken as unsigned.
+     *
+     * @param scrambled the key's position times its shard's multiplier
+     * @param starts the rows a window may start at, in [1, 2^31)
+     * @return the start, in [0, starts)
+     */
+    static int start(int scrambled, int starts) {
+        return (int) (((scrambled & 0xFFFF_FFFFL) * starts) >>> 32);
+    }
+
+    /**
+     * The inverse of an odd multiplier modulo 2^32: Newton's iteration, each step doubling the
+     * correct low bits from the 3 that {@code odd} itself has ({@code odd·odd ≡ 1 mod 8}).
+     *
+     * @param odd an odd number
+     * @return {@code x} with {@code odd·x ≡ 1 (mod 2^32)}
+     */
+    static int inverse(int odd) {
+        int x = odd;
+        for (int i = 0; i < 4; i++) {
+            x *= 2 - odd * x;
+        }
+        return x;
+    }
+
+    /**
      * The product every coefficient and result bit of a key comes from.
      *
-     * @param mixed the key's mixed hash
+     * @param hash the key's hash (body version 3) or mixed hash (versions 1 and 2)
      * @return the product
      */
-    static long product(long mixed) {
-        return mixed * FACTOR;
+    static long product(long hash) {
+        return hash * FACTOR;
     }
 
     /**

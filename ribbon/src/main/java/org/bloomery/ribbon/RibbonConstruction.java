@@ -2,23 +2,22 @@ package org.bloomery.ribbon;
 
 import java.util.Arrays;
 import java.util.function.IntUnaryOperator;
-import org.bloomery.api.spi.SeededMix;
 
 /**
  * Builds a Ribbon filter's solution (body version 3, {@link NarrowLayout}) from a set of hashes,
  * one shard at a time. The hashes, in the array the build owns, are sorted as unsigned numbers,
  * which sorts them by shard (a shard is the top bits of a hash) and puts repeated keys side by
- * side, to be dropped; each shard then gets the rows its own number of keys needs. Each shard's
- * hashes, a contiguous run of the array, are replaced by the keys' mixed hashes with the shard's
- * seed and sorted again, which sorts the shard's keys by the row their window starts at: the
- * elimination ({@link Banding}) sweeps the rows from first to last and stays in cache.
- * Back-substitution writes the shard's part of the solution, and the run is turned back into hashes
- * (mixing is a bijection). So the working memory is one shard's system, whatever the number of
- * keys.
+ * side, to be dropped; each shard then gets the rows its own number of keys needs. In each
+ * shard's hashes, a contiguous run of the array, the position bits ({@link KeyRow#position}) are
+ * replaced by their product with the shard's multiplier, and the run is sorted again, which sorts
+ * the shard's keys by the row their window starts at: the elimination ({@link Banding}) sweeps the
+ * rows from first to last and stays in cache. Back-substitution writes the shard's part of the
+ * solution, and the run is turned back into hashes (an odd multiplier has an inverse). So the
+ * working memory is one shard's system, whatever the number of keys.
  *
  * <p>With the rows per key of {@link NarrowLayout}, a shard's seed fails (some key's equation
- * contradicts the others) about once in 20; the shard then retries with the next seed of {@link
- * ShardSeeds}, which moves its keys. A shard that fails with all {@link ShardSeeds#PER_SIZE} seeds
+ * contradicts the others) about once in 10; the shard then retries with the next seed of {@link
+ * ShardSeeds}, whose multiplier moves its keys. A shard that fails with all {@link ShardSeeds#PER_SIZE} seeds
  * grows by about 1.6%, and the build starts over with the new sizes (every later group moves), at
  * most {@link RibbonLayout#MAX_GROWTHS} times. The seeds and sizes that worked are kept in the
  * filter.
@@ -149,19 +148,16 @@ final class RibbonConstruction {
      */
     private static int solveShard(Banding banding, long[] hashes, int from, int to, NarrowLayout layout, int shard,
             long[] seeds, long[] solution) {
+        int shardBits = Integer.numberOfTrailingZeros(layout.shards());
         for (int ordinal = 0; ordinal < seeds.length; ordinal++) {
-            long seed = seeds[ordinal];
-            for (int i = from; i < to; i++) {
-                hashes[i] = SeededMix.mix(hashes[i], seed);
-            }
+            int multiplier = ShardSeeds.multiplier(seeds[ordinal]);
+            scramble(hashes, from, to, shardBits, multiplier);
             sortUnsigned(hashes, from, to);
-            boolean consistent = band(banding, hashes, from, to, layout, shard);
+            boolean consistent = band(banding, hashes, from, to, layout, shard, KeyRow.inverse(multiplier));
             if (consistent) {
                 banding.solve(layout, shard, solution);
             }
-            for (int i = from; i < to; i++) {
-                hashes[i] = SeededMix.unmix(hashes[i], seed);
-            }
+            scramble(hashes, from, to, shardBits, KeyRow.inverse(multiplier));
             if (consistent) {
                 return ordinal;
             }
@@ -169,19 +165,32 @@ final class RibbonConstruction {
         return -1;
     }
 
+    /** Multiplies the position bits of a run of hashes by a multiplier. */
+    private static void scramble(long[] hashes, int from, int to, int shardBits, int multiplier) {
+        for (int i = from; i < to; i++) {
+            long hash = hashes[i];
+            hashes[i] = KeyRow.withPosition(hash, shardBits, KeyRow.position(hash, shardBits) * multiplier);
+        }
+    }
+
     /**
      * Eliminates the equations of a shard's keys into an empty system.
      *
+     * @param scrambled the keys' hashes with scrambled position bits, sorted
+     * @param inverse the inverse of the multiplier that scrambled them
      * @return true if they are consistent: the system has a solution
      */
-    private static boolean band(Banding banding, long[] mixed, int from, int to, NarrowLayout layout, int shard) {
+    private static boolean band(Banding banding, long[] scrambled, int from, int to, NarrowLayout layout, int shard,
+            int inverse) {
         banding.clear(layout.groupsOf(shard) * RibbonLayout.GROUP_ROWS);
+        int shardBits = Integer.numberOfTrailingZeros(layout.shards());
         int starts = layout.starts(shard);
         int mask = KeyRow.resultMask(layout.columns());
         for (int i = from; i < to; i++) {
-            long m = mixed[i];
-            long product = KeyRow.product(m);
-            Banding.Outcome outcome = banding.add(KeyRow.start(m, starts), KeyRow.narrow(product),
+            long h = scrambled[i];
+            int position = KeyRow.position(h, shardBits);
+            long product = KeyRow.product(KeyRow.withPosition(h, shardBits, position * inverse));
+            Banding.Outcome outcome = banding.add(KeyRow.start(position, starts), KeyRow.narrow(product),
                     KeyRow.result(product) & mask);
             if (outcome == Banding.Outcome.INCONSISTENT) {
                 return false;

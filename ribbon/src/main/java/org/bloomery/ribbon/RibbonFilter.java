@@ -57,7 +57,6 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final int items;
     private final long seed;
     private final byte[] ordinals;
-    private final long[] shardSeeds;
     private final long[] solution;
     private final int columns;
     private final int upperStartGroup;
@@ -66,6 +65,12 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final NarrowLayout narrow;
     /** Body version 3: each shard's first group and the total, as {@link NarrowLayout#firstGroups}. */
     private final int[] firstGroups;
+    /** Body version 3: each shard's multiplier ({@link ShardSeeds#multipliers}). */
+    private final int[] multipliers;
+    /** Body version 3: log2 of the shards. */
+    private final int shardBits;
+    /** Body versions 1 and 2: each shard's seed. */
+    private final long[] shardSeeds;
     /** Body versions 1 and 2: the layout; null for version 3. */
     private final RibbonLayout wide;
     private final boolean firstVersion;
@@ -78,7 +83,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         this.items = items;
         this.seed = seed;
         this.ordinals = ordinals;
-        this.shardSeeds = ShardSeeds.of(seed, ordinals);
+        this.shardSeeds = narrow != null ? null : ShardSeeds.of(seed, ordinals);
         this.solution = solution;
         this.narrow = narrow;
         this.wide = wide;
@@ -87,6 +92,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         this.upperStartGroup = narrow != null ? narrow.upperStartGroup() : wide.upperStartGroup();
         this.shardShift = 63 - Integer.numberOfTrailingZeros(narrow != null ? narrow.shards() : wide.shards());
         this.firstGroups = narrow != null ? narrow.firstGroups() : null;
+        this.multipliers = narrow != null ? ShardSeeds.multipliers(seed, ordinals) : null;
+        this.shardBits = 63 - shardShift;
         this.starts = narrow != null ? 0 : wide.starts();
         this.shardWords = narrow != null ? 0 : wide.shardWords();
     }
@@ -223,15 +230,14 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      */
     private boolean touchWindow(long hash) {
         int shard = shardOf(hash);
-        long mixed = SeededMix.mix(hash, shardSeeds[shard]);
         int first;
         int last;
         if (firstGroups != null) {
-            int group = narrowGroup(shard, narrowStart(shard, mixed));
+            int group = firstGroups[shard] + (narrowStart(shard, hash) >>> 6);
             first = narrow.firstWord(group);
             last = narrow.firstWord(group + 2) - 1;
         } else {
-            int group = KeyRow.start(mixed, starts) / RibbonLayout.GROUP_ROWS;
+            int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
             int base = shard * shardWords;
             first = base + wide.firstWord(group);
             last = base + wide.firstWord(group + 3) - 1;
@@ -246,25 +252,25 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /** Body version 3: the row of its shard a key's window starts at. */
-    private int narrowStart(int shard, long mixed) {
-        return KeyRow.start(mixed, (firstGroups[shard + 1] - firstGroups[shard] - 1) * RibbonLayout.GROUP_ROWS);
+    private int narrowStart(int shard, long hash) {
+        return KeyRow.start(KeyRow.position(hash, shardBits) * multipliers[shard],
+                (firstGroups[shard + 1] - firstGroups[shard] - 1) * RibbonLayout.GROUP_ROWS);
     }
 
-    /** Body version 3: the group of the filter a window starting at a row of a shard starts in. */
-    private int narrowGroup(int shard, int start) {
-        return firstGroups[shard] + (start >>> 6); // start / GROUP_ROWS (64), for a start that is never negative
-    }
-
-    /** Whether a key's equation holds in the solution: its shard's seed, then its window. */
+    /**
+     * Whether a key's equation holds in the solution: in body version 3 its window from its hash
+     * and its shard's multiplier, in earlier ones from its hash mixed with its shard's seed.
+     */
     private boolean matches(long hash) {
         int shard = shardOf(hash);
-        long mixed = SeededMix.mix(hash, shardSeeds[shard]);
         if (firstGroups != null) {
-            int start = narrowStart(shard, mixed);
-            long product = KeyRow.product(mixed);
-            return holdsNarrow(narrowGroup(shard, start), start & (RibbonLayout.GROUP_ROWS - 1),
+            int start = narrowStart(shard, hash);
+            long product = KeyRow.product(hash);
+            // start / GROUP_ROWS (64) and start % 64, for a start that is never negative
+            return holdsNarrow(firstGroups[shard] + (start >>> 6), start & (RibbonLayout.GROUP_ROWS - 1),
                     KeyRow.narrow(product), KeyRow.result(product));
         }
+        long mixed = SeededMix.mix(hash, shardSeeds[shard]);
         int start = KeyRow.start(mixed, starts);
         if (firstVersion) {
             return holds(0, start, KeyRow.firstLow(mixed), KeyRow.firstHigh(mixed), KeyRow.firstResult(mixed));
@@ -287,16 +293,83 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         int used = group < upperStartGroup ? columns - 1 : columns;
         int a = group * columns - Math.min(group, upperStartGroup);
         long[] words = solution;
-        int expected = result;
-        // Group q + 1's column j follows group q's words at a fixed distance, whatever its own columns.
-        for (int k = a, end = a + used; k < end; k++) {
-            long selected = (words[k] & first) ^ (words[k + used] & second);
-            if (((Long.bitCount(selected) ^ expected) & 1) != 0) {
-                return false;
+        int b = a + used;
+        int p = parity(words[a] & first ^ words[b] & second);
+        if (used > 1) {
+            p |= parity(words[a + 1] & first ^ words[b + 1] & second) << 1;
+            if (((p ^ result) & 3) != 0) {
+                return false; // three absent keys in four stop here
             }
-            expected >>>= 1;
+            switch (used) {
+                case 32:
+                    p |= parity(words[a + 31] & first ^ words[b + 31] & second) << 31;
+                case 31:
+                    p |= parity(words[a + 30] & first ^ words[b + 30] & second) << 30;
+                case 30:
+                    p |= parity(words[a + 29] & first ^ words[b + 29] & second) << 29;
+                case 29:
+                    p |= parity(words[a + 28] & first ^ words[b + 28] & second) << 28;
+                case 28:
+                    p |= parity(words[a + 27] & first ^ words[b + 27] & second) << 27;
+                case 27:
+                    p |= parity(words[a + 26] & first ^ words[b + 26] & second) << 26;
+                case 26:
+                    p |= parity(words[a + 25] & first ^ words[b + 25] & second) << 25;
+                case 25:
+                    p |= parity(words[a + 24] & first ^ words[b + 24] & second) << 24;
+                case 24:
+                    p |= parity(words[a + 23] & first ^ words[b + 23] & second) << 23;
+                case 23:
+                    p |= parity(words[a + 22] & first ^ words[b + 22] & second) << 22;
+                case 22:
+                    p |= parity(words[a + 21] & first ^ words[b + 21] & second) << 21;
+                case 21:
+                    p |= parity(words[a + 20] & first ^ words[b + 20] & second) << 20;
+                case 20:
+                    p |= parity(words[a + 19] & first ^ words[b + 19] & second) << 19;
+                case 19:
+                    p |= parity(words[a + 18] & first ^ words[b + 18] & second) << 18;
+                case 18:
+                    p |= parity(words[a + 17] & first ^ words[b + 17] & second) << 17;
+                case 17:
+                    p |= parity(words[a + 16] & first ^ words[b + 16] & second) << 16;
+                case 16:
+                    p |= parity(words[a + 15] & first ^ words[b + 15] & second) << 15;
+                case 15:
+                    p |= parity(words[a + 14] & first ^ words[b + 14] & second) << 14;
+                case 14:
+                    p |= parity(words[a + 13] & first ^ words[b + 13] & second) << 13;
+                case 13:
+                    p |= parity(words[a + 12] & first ^ words[b + 12] & second) << 12;
+                case 12:
+                    p |= parity(words[a + 11] & first ^ words[b + 11] & second) << 11;
+                case 11:
+                    p |= parity(words[a + 10] & first ^ words[b + 10] & second) << 10;
+                case 10:
+                    p |= parity(words[a + 9] & first ^ words[b + 9] & second) << 9;
+                case 9:
+                    p |= parity(words[a + 8] & first ^ words[b + 8] & second) << 8;
+                case 8:
+                    p |= parity(words[a + 7] & first ^ words[b + 7] & second) << 7;
+                case 7:
+                    p |= parity(words[a + 6] & first ^ words[b + 6] & second) << 6;
+                case 6:
+                    p |= parity(words[a + 5] & first ^ words[b + 5] & second) << 5;
+                case 5:
+                    p |= parity(words[a + 4] & first ^ words[b + 4] & second) << 4;
+                case 4:
+                    p |= parity(words[a + 3] & first ^ words[b + 3] & second) << 3;
+                case 3:
+                    p |= parity(words[a + 2] & first ^ words[b + 2] & second) << 2;
+                default:
+                    break;
+            }
         }
-        return true;
+        return ((p ^ result) & KeyRow.resultMask(used)) == 0;
+    }
+
+    private static int parity(long selected) {
+        return Long.bitCount(selected) & 1;
     }
 
     /**

@@ -85,14 +85,15 @@ class RibbonAnswerTest {
         RibbonFilter<Long> filter = new RibbonFilter<>(FilterSpec.of(1000, fpp), KeyHasher.longs(), 1000, seed, layout,
                 ordinals, solution);
         long[] seeds = ShardSeeds.of(seed, ordinals);
-        int shift = 63 - Integer.numberOfTrailingZeros(groups.length);
+        int shardBits = Integer.numberOfTrailingZeros(groups.length);
         int matches = 0;
         for (int i = 0; i < PROBES; i++) {
             long hash = random.nextLong();
-            int shard = (int) ((hash >>> 1) >>> shift);
-            long mixed = SeededMix.mix(hash, seeds[shard]);
-            int start = layout.firstGroup(shard) * RibbonLayout.GROUP_ROWS + KeyRow.start(mixed, layout.starts(shard));
-            long product = KeyRow.product(mixed);
+            int shard = shardBits == 0 ? 0 : (int) (hash >>> (64 - shardBits));
+            int scrambled = (int) ((hash << shardBits) >>> 32) * ((int) seeds[shard] | 1);
+            int start = layout.firstGroup(shard) * RibbonLayout.GROUP_ROWS
+                    + (int) ((scrambled & 0xFFFFFFFFL) * layout.starts(shard) >>> 32);
+            long product = KeyRow.product(hash);
             boolean expected = true;
             for (int column = 0; column < layout.columnsOf(start / RibbonLayout.GROUP_ROWS); column++) {
                 long parity = 0;

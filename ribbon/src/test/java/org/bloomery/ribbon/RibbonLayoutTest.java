@@ -109,6 +109,30 @@ class RibbonLayoutTest {
     }
 
     @Test
+    void anOddMultipliersInverseUndoesIt() {
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 1000; i++) {
+            int odd = random.nextInt() | 1;
+            assertThat(odd * KeyRow.inverse(odd)).isOne();
+        }
+    }
+
+    @Test
+    void positionBitsAreThe32BelowTheShardsBitsAndOnlyThoseAreReplaced() {
+        SplittableRandom random = new SplittableRandom(12);
+        for (int shardBits = 0; shardBits <= 18; shardBits++) {
+            long hash = random.nextLong();
+            int position = random.nextInt();
+            long replaced = KeyRow.withPosition(hash, shardBits, position);
+            assertThat(KeyRow.position(replaced, shardBits)).isEqualTo(position);
+            assertThat(KeyRow.withPosition(replaced, shardBits, KeyRow.position(hash, shardBits))).isEqualTo(hash);
+            assertThat(KeyRow.position(hash, shardBits)).isEqualTo((int) (hash >>> (32 - shardBits)));
+            long others = ~(0xFFFF_FFFFL << (32 - shardBits));
+            assertThat(replaced & others).as("the shard's bits and the bits below").isEqualTo(hash & others);
+        }
+    }
+
+    @Test
     void carryIsTheBitsAShiftMovesIntoTheNextWord() {
         SplittableRandom random = new SplittableRandom(2);
         for (int i = 0; i < 1000; i++) {

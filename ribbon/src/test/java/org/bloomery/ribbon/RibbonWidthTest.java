@@ -34,12 +34,13 @@ class RibbonWidthTest {
         SplittableRandom random = new SplittableRandom(keys);
         int failed = 0;
         for (int b = 0; b < BUILDS; b++) {
-            long[] mixed = random.longs(keys).toArray();
-            RibbonConstruction.sortUnsigned(mixed, 0, keys);
+            long[] hashes = random.longs(keys).toArray();
+            RibbonConstruction.sortUnsigned(hashes, 0, keys);
             banding.clear(slots);
-            for (long m : mixed) {
-                long product = KeyRow.product(m);
-                if (banding.add(KeyRow.start(m, starts), KeyRow.narrow(product), KeyRow.result(product))
+            for (long hash : hashes) {
+                long product = KeyRow.product(hash);
+                if (banding.add(KeyRow.start(KeyRow.position(hash, 0), starts), KeyRow.narrow(product),
+                        KeyRow.result(product))
                         == Banding.Outcome.INCONSISTENT) {
                     failed++;
                     break;
