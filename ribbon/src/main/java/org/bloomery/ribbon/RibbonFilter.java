@@ -199,8 +199,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      * {@inheritDoc}
      *
      * <p>In chunks of 16 keys: a first pass computes each key's window and reads a word of its first
-     * three cache lines and of its last (every line it spans, up to r = 8), with no branch on what it
-     * loads, so that the cache misses of the whole chunk overlap; a second pass then computes the
+     * three cache lines and of its last (every line it spans, up to 25 words), with no branch on what
+     * it loads, so that the cache misses of the whole chunk overlap; a second pass then computes the
      * parities from the cache.
      */
     @Override
@@ -265,10 +265,11 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         int shard = shardOf(hash);
         if (firstGroups != null) {
             int start = narrowStart(shard, hash);
-            long product = KeyRow.product(hash);
+            long coefficients = KeyRow.narrow(KeyRow.product(hash));
             // start / GROUP_ROWS (64) and start % 64, for a start that is never negative
-            return holdsNarrow(firstGroups[shard] + (start >>> 6), start & (RibbonLayout.GROUP_ROWS - 1),
-                    KeyRow.narrow(product), KeyRow.result(product));
+            int offset = start & (RibbonLayout.GROUP_ROWS - 1);
+            return holdsNarrow(firstGroups[shard] + (start >>> 6), coefficients << offset,
+                    KeyRow.carry(coefficients, offset), KeyRow.result(KeyRow.product(hash)));
         }
         long mixed = SeededMix.mix(hash, shardSeeds[shard]);
         int start = KeyRow.start(mixed, starts);
@@ -280,96 +281,58 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * Whether an equation of body version 3 holds. Its window of 64 rows starts at bit {@code
-     * offset} of group q and covers groups q and q + 1; the coefficients, shifted left by the offset
-     * into two 64-bit words, select the window's rows in each. For each of the c columns of group q,
-     * the parity of the selected bits of both words must be that result bit. The first column that
-     * disagrees answers false, so an absent key reads two columns on average; the answer is the
-     * same as comparing all c.
+     * Whether an equation of body version 3 holds. Its window of 64 rows starts at bit o of group q
+     * and covers groups q and q + 1; the coefficients, shifted left by o into two 64-bit words
+     * ({@code first} and {@code second}), select the window's rows in each. For each of the c columns of group q,
+     * the parity of the selected bits of both words must be that result bit; group q + 1's column
+     * j lies c words after group q's, whatever group q + 1's own columns. The first two columns are
+     * compared on their own, and most absent keys (three in four) stop there; the others are
+     * computed, up to 8 columns straight-line (one case per column count falling through to the
+     * next: a loop's set-up costs more than a few columns), beyond in a loop, and compared at once.
+     * The method stays small enough for the JIT to inline into the query. The answer is the same as
+     * comparing all c.
      */
-    private boolean holdsNarrow(int group, int offset, long coefficients, int result) {
-        long first = coefficients << offset;
-        long second = KeyRow.carry(coefficients, offset);
+    private boolean holdsNarrow(int group, long first, long second, int result) {
         int used = group < upperStartGroup ? columns - 1 : columns;
         int a = group * columns - Math.min(group, upperStartGroup);
         long[] words = solution;
         int b = a + used;
-        int p = parity(words[a] & first ^ words[b] & second);
+        int p = column(words, a, b, first, second, 0);
         if (used > 1) {
-            p |= parity(words[a + 1] & first ^ words[b + 1] & second) << 1;
+            p |= column(words, a, b, first, second, 1);
             if (((p ^ result) & 3) != 0) {
                 return false; // three absent keys in four stop here
             }
             switch (used) {
-                case 32:
-                    p |= parity(words[a + 31] & first ^ words[b + 31] & second) << 31;
-                case 31:
-                    p |= parity(words[a + 30] & first ^ words[b + 30] & second) << 30;
-                case 30:
-                    p |= parity(words[a + 29] & first ^ words[b + 29] & second) << 29;
-                case 29:
-                    p |= parity(words[a + 28] & first ^ words[b + 28] & second) << 28;
-                case 28:
-                    p |= parity(words[a + 27] & first ^ words[b + 27] & second) << 27;
-                case 27:
-                    p |= parity(words[a + 26] & first ^ words[b + 26] & second) << 26;
-                case 26:
-                    p |= parity(words[a + 25] & first ^ words[b + 25] & second) << 25;
-                case 25:
-                    p |= parity(words[a + 24] & first ^ words[b + 24] & second) << 24;
-                case 24:
-                    p |= parity(words[a + 23] & first ^ words[b + 23] & second) << 23;
-                case 23:
-                    p |= parity(words[a + 22] & first ^ words[b + 22] & second) << 22;
-                case 22:
-                    p |= parity(words[a + 21] & first ^ words[b + 21] & second) << 21;
-                case 21:
-                    p |= parity(words[a + 20] & first ^ words[b + 20] & second) << 20;
-                case 20:
-                    p |= parity(words[a + 19] & first ^ words[b + 19] & second) << 19;
-                case 19:
-                    p |= parity(words[a + 18] & first ^ words[b + 18] & second) << 18;
-                case 18:
-                    p |= parity(words[a + 17] & first ^ words[b + 17] & second) << 17;
-                case 17:
-                    p |= parity(words[a + 16] & first ^ words[b + 16] & second) << 16;
-                case 16:
-                    p |= parity(words[a + 15] & first ^ words[b + 15] & second) << 15;
-                case 15:
-                    p |= parity(words[a + 14] & first ^ words[b + 14] & second) << 14;
-                case 14:
-                    p |= parity(words[a + 13] & first ^ words[b + 13] & second) << 13;
-                case 13:
-                    p |= parity(words[a + 12] & first ^ words[b + 12] & second) << 12;
-                case 12:
-                    p |= parity(words[a + 11] & first ^ words[b + 11] & second) << 11;
-                case 11:
-                    p |= parity(words[a + 10] & first ^ words[b + 10] & second) << 10;
-                case 10:
-                    p |= parity(words[a + 9] & first ^ words[b + 9] & second) << 9;
-                case 9:
-                    p |= parity(words[a + 8] & first ^ words[b + 8] & second) << 8;
                 case 8:
-                    p |= parity(words[a + 7] & first ^ words[b + 7] & second) << 7;
+                    p |= column(words, a, b, first, second, 7);
                 case 7:
-                    p |= parity(words[a + 6] & first ^ words[b + 6] & second) << 6;
+                    p |= column(words, a, b, first, second, 6);
                 case 6:
-                    p |= parity(words[a + 5] & first ^ words[b + 5] & second) << 5;
+                    p |= column(words, a, b, first, second, 5);
                 case 5:
-                    p |= parity(words[a + 4] & first ^ words[b + 4] & second) << 4;
+                    p |= column(words, a, b, first, second, 4);
                 case 4:
-                    p |= parity(words[a + 3] & first ^ words[b + 3] & second) << 3;
+                    p |= column(words, a, b, first, second, 3);
                 case 3:
-                    p |= parity(words[a + 2] & first ^ words[b + 2] & second) << 2;
+                    p |= column(words, a, b, first, second, 2);
+                    break;
                 default:
+                    for (int j = 2; j < used; j++) {
+                        p |= column(words, a, b, first, second, j);
+                    }
                     break;
             }
         }
         return ((p ^ result) & KeyRow.resultMask(used)) == 0;
     }
 
-    private static int parity(long selected) {
-        return Long.bitCount(selected) & 1;
+    /**
+     * Column j of a window across two groups whose column words start at {@code a} and {@code b}:
+     * the parity of the rows the shifted coefficients select, at bit j.
+     */
+    private static int column(long[] words, int a, int b, long first, long second, int j) {
+        return (Long.bitCount(words[a + j] & first ^ words[b + j] & second) & 1) << j;
     }
 
     /**
