@@ -24,7 +24,7 @@ import org.bloomery.api.spi.StaticRefusal;
  * of 64 consecutive rows of a solution matrix, which rows of the window take part (64 coefficient
  * bits), and r result bits. The build solves every item's equation at once; a query XORs the
  * window's participating rows and compares them with the item's result bits, so a present item
- * always matches and an absent one matches with probability 2^-r. It takes about 1.04·r bits per
+ * always matches and an absent one matches with probability 2^-r. It takes about 1.05·r bits per
  * item (r = log2(1/fpp), fractional: some rows get ⌈r⌉ columns and others one fewer): about 7.1
  * bits per item at 1% where a Bloom filter needs 9.6, and 10.6 at 0.1% (14.4). It is made of
  * independent shards of at most 4,096 keys on average, each with the rows its own keys need, so
@@ -415,7 +415,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * The solution's rows, about 1.07 per item (1.04 in filters written by earlier versions), at
+     * The solution's rows, about 1.05 per item (1.04 in filters written by earlier versions), at
      * least 128.
      *
      * @return the rows, over every shard

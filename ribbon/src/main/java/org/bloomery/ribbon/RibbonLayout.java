@@ -26,7 +26,7 @@ package org.bloomery.ribbon;
  * @param upperStartGroup the first group of a shard with r columns, in [0, shardSlots / 64]
  */
 record RibbonLayout(int shards, int shardSlots, int columns, int upperStartGroup) {
-    /** Most distinct keys one filter holds: 2^30, so the rows (about 1.04 per key) fit one array. */
+    /** Most distinct keys one filter holds: 2^30, so the rows (about 1.05 per key) fit one array. */
     static final long MAX_ITEMS = 1L << 30;
     /** Coefficient bits per key: the width of a key's window of rows. */
     static final int WIDTH = 128;

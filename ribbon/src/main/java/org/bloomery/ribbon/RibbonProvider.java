@@ -26,7 +26,7 @@ public final class RibbonProvider extends AbstractProvider {
     @Override
     public String description() {
         return "Ribbon filter: static, built once from the whole set (Filters.build), then immutable;"
-                + " about 1.04 log2(1/fpp) bits per item at any fpp in [2^-32, 0.5] (7.0 at 1%), one contiguous"
+                + " about 1.06 log2(1/fpp) bits per item at any fpp in [2^-32, 0.5] (7.05 at 1%), one contiguous"
                 + " read of 2 r words per query; no add, no removal. No options.";
     }
 
