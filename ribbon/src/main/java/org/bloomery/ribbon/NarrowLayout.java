@@ -201,7 +201,7 @@ final class NarrowLayout {
      * @return r - 1 before {@code upperStartGroup}, r from it on
      */
     int columnsOf(int group) {
-        return group < upperStartGroup ? columns - 1 : columns;
+        return GroupColumns.columnsOf(group, columns, upperStartGroup);
     }
 
     /**
@@ -211,7 +211,7 @@ final class NarrowLayout {
      * @return {@code group·r - min(group, upperStartGroup)}
      */
     int firstWord(int group) {
-        return group * columns - Math.min(group, upperStartGroup);
+        return GroupColumns.firstWord(group, columns, upperStartGroup);
     }
 
     /** @return the solution's words */

@@ -293,6 +293,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      * comparing all c.
      */
     private boolean holdsNarrow(int group, long first, long second, int result) {
+        // GroupColumns' arrangement, written out: calling it made the JIT compile a longer query.
         int used = group < upperStartGroup ? columns - 1 : columns;
         int a = group * columns - Math.min(group, upperStartGroup);
         long[] words = solution;

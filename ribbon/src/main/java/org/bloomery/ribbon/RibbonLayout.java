@@ -178,7 +178,7 @@ record RibbonLayout(int shards, int shardSlots, int columns, int upperStartGroup
      * @return r - 1 before {@code upperStartGroup}, r from it on
      */
     int columnsOf(int group) {
-        return group < upperStartGroup ? columns - 1 : columns;
+        return GroupColumns.columnsOf(group, columns, upperStartGroup);
     }
 
     /**
@@ -188,7 +188,7 @@ record RibbonLayout(int shards, int shardSlots, int columns, int upperStartGroup
      * @return {@code group·r - min(group, upperStartGroup)}
      */
     int firstWord(int group) {
-        return group * columns - Math.min(group, upperStartGroup);
+        return GroupColumns.firstWord(group, columns, upperStartGroup);
     }
 
     /** @return the words of one shard */
