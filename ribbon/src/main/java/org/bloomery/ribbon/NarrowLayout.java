@@ -119,9 +119,10 @@ final class NarrowLayout {
         // groupsFor rounds each shard up by under one group and lifts it to at least MIN_GROUPS.
         long first = (long) Math.ceil(items * ROWS_PER_KEY / RibbonLayout.GROUP_ROWS)
                 + (long) shardsFor(items) * MIN_GROUPS;
+        // A growth adds max(1, g / 64) to each shard it grows: at most one per shard plus a 64th of all.
         long grown = first;
         for (int i = 0; i < RibbonLayout.MAX_GROWTHS; i++) {
-            grown += Math.max(shardsFor(items), grown / 64);
+            grown += shardsFor(items) + grown / 64;
         }
         return grown;
     }

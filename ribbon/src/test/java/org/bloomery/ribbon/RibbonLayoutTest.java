@@ -108,6 +108,35 @@ class RibbonLayoutTest {
         assertThat(KeyRow.start(-1L, 100)).isEqualTo(99);
     }
 
+    /**
+     * The reader's bound on a version-3 filter's groups holds for every build: keys spread evenly,
+     * half the shards empty, or every key in one shard, and every shard grown the most times.
+     */
+    @Test
+    void mostGroupsBoundsEveryShardGrownEveryTime() {
+        for (long items : new long[] {0, 1, 1000, 5000, 100_000, 10_000_000, RibbonLayout.MAX_ITEMS}) {
+            int shards = NarrowLayout.shardsFor(items);
+            long[][] spreads = {new long[shards], new long[shards], new long[shards]};
+            for (int shard = 0; shard < shards; shard++) {
+                spreads[0][shard] = items / shards + (shard < items % shards ? 1 : 0);
+                spreads[1][shard] = shard % 2 == 1 || shards == 1 ? items / Math.max(1, shards / 2) : 0;
+            }
+            spreads[2][0] = items;
+            for (long[] keys : spreads) {
+                long total = 0;
+                for (long count : keys) {
+                    int groups = NarrowLayout.groupsFor((int) count);
+                    for (int growth = 0; growth < RibbonLayout.MAX_GROWTHS; growth++) {
+                        groups = NarrowLayout.grown(groups);
+                    }
+                    total += groups;
+                }
+                assertThat(total).as("groups of %d keys in %d shards", items, shards)
+                        .isLessThanOrEqualTo(NarrowLayout.mostGroups(items));
+            }
+        }
+    }
+
     @Test
     void anOddMultipliersInverseUndoesIt() {
         SplittableRandom random = new SplittableRandom(11);
