@@ -47,6 +47,28 @@ final class KeyRow {
     }
 
     /**
+     * The shard of a key: the top log2(shards) bits of its hash, so that ascending unsigned hashes
+     * have ascending shards. Two shifts, since a Java shift by 64 would shift by 0.
+     *
+     * @param hash the key's hash
+     * @param shardShift {@link #shardShift} of the shards, which a query keeps computed
+     * @return its shard, in [0, shards)
+     */
+    static int shard(long hash, int shardShift) {
+        return (int) ((hash >>> 1) >>> shardShift);
+    }
+
+    /**
+     * The second shift of {@link #shard}.
+     *
+     * @param shardBits log2 of the shards, in [0, 30]
+     * @return {@code 63 - shardBits}
+     */
+    static int shardShift(int shardBits) {
+        return 63 - shardBits;
+    }
+
+    /**
      * Body version 3: the 32 bits of a hash just below its shard's bits, which place the key's
      * window in its shard.
      *

@@ -5,7 +5,7 @@ package org.bloomery.ribbon;
  * in shards sized to their own keys. (Versions 1 and 2 had 128-row windows: {@link RibbonLayout}.)
  *
  * <p>The filter is a power of two of independent systems, its shards; a key belongs to the shard
- * named by the top bits of its hash ({@link RibbonLayout#shardOf}), so that sorting hashes as
+ * named by the top bits of its hash ({@link KeyRow#shard}), so that sorting hashes as
  * unsigned numbers sorts them by shard. Rows are stored in groups of 64, numbered across the whole
  * filter; shard k owns groups {@code [firstGroup(k), firstGroup(k + 1))}, at least {@link
  * #MIN_GROUPS}, as many as its own keys need ({@link #groupsFor}): the number of keys in a shard
@@ -140,6 +140,11 @@ final class NarrowLayout {
     /** @return the number of shards */
     int shards() {
         return firstGroups.length - 1;
+    }
+
+    /** @return log2 of the shards, as {@link KeyRow#shard} takes it */
+    int shardBits() {
+        return Integer.numberOfTrailingZeros(shards());
     }
 
     /**

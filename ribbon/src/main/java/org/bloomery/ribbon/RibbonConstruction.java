@@ -99,11 +99,11 @@ final class RibbonConstruction {
 
     /** Where each shard's run of the sorted distinct hashes begins, and the end of the last. */
     private static int[] shardEnds(long[] sorted, int items, int shards) {
-        int shift = 63 - Integer.numberOfTrailingZeros(shards);
+        int shardShift = KeyRow.shardShift(Integer.numberOfTrailingZeros(shards));
         int[] ends = new int[shards + 1];
         int shard = 0;
         for (int i = 0; i < items; i++) {
-            int of = (int) ((sorted[i] >>> 1) >>> shift);
+            int of = KeyRow.shard(sorted[i], shardShift);
             while (shard < of) {
                 ends[++shard] = i;
             }
@@ -148,16 +148,17 @@ final class RibbonConstruction {
      */
     private static int solveShard(Banding banding, long[] hashes, int from, int to, NarrowLayout layout, int shard,
             long[] seeds, long[] solution) {
-        int shardBits = Integer.numberOfTrailingZeros(layout.shards());
+        int shardBits = layout.shardBits();
         for (int ordinal = 0; ordinal < seeds.length; ordinal++) {
             int multiplier = ShardSeeds.multiplier(seeds[ordinal]);
+            int inverse = KeyRow.inverse(multiplier);
             scramble(hashes, from, to, shardBits, multiplier);
             sortUnsigned(hashes, from, to);
-            boolean consistent = band(banding, hashes, from, to, layout, shard, KeyRow.inverse(multiplier));
+            boolean consistent = band(banding, hashes, from, to, layout, shard, inverse);
             if (consistent) {
                 banding.solve(layout, shard, solution);
             }
-            scramble(hashes, from, to, shardBits, KeyRow.inverse(multiplier));
+            scramble(hashes, from, to, shardBits, inverse);
             if (consistent) {
                 return ordinal;
             }
@@ -183,7 +184,7 @@ final class RibbonConstruction {
     private static boolean band(Banding banding, long[] scrambled, int from, int to, NarrowLayout layout, int shard,
             int inverse) {
         banding.clear(layout.groupsOf(shard) * RibbonLayout.GROUP_ROWS);
-        int shardBits = Integer.numberOfTrailingZeros(layout.shards());
+        int shardBits = layout.shardBits();
         int starts = layout.starts(shard);
         int mask = KeyRow.resultMask(layout.columns());
         for (int i = from; i < to; i++) {

@@ -60,6 +60,9 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final long[] solution;
     private final int columns;
     private final int upperStartGroup;
+    /** log2 of the shards. */
+    private final int shardBits;
+    /** {@link KeyRow#shardShift} of the shards, computed once for the queries. */
     private final int shardShift;
     /** Body version 3: the layout; null for a filter of an earlier version. */
     private final NarrowLayout narrow;
@@ -67,8 +70,6 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final int[] firstGroups;
     /** Body version 3: each shard's multiplier ({@link ShardSeeds#multipliers}). */
     private final int[] multipliers;
-    /** Body version 3: log2 of the shards. */
-    private final int shardBits;
     /** Body versions 1 and 2: each shard's seed. */
     private final long[] shardSeeds;
     /** Body versions 1 and 2: the layout; null for version 3. */
@@ -90,10 +91,10 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         this.firstVersion = firstVersion;
         this.columns = narrow != null ? narrow.columns() : wide.columns();
         this.upperStartGroup = narrow != null ? narrow.upperStartGroup() : wide.upperStartGroup();
-        this.shardShift = 63 - Integer.numberOfTrailingZeros(narrow != null ? narrow.shards() : wide.shards());
+        this.shardBits = narrow != null ? narrow.shardBits() : wide.shardBits();
+        this.shardShift = KeyRow.shardShift(shardBits);
         this.firstGroups = narrow != null ? narrow.firstGroups() : null;
         this.multipliers = narrow != null ? ShardSeeds.multipliers(seed, ordinals) : null;
-        this.shardBits = 63 - shardShift;
         this.starts = narrow != null ? 0 : wide.starts();
         this.shardWords = narrow != null ? 0 : wide.shardWords();
     }
@@ -229,7 +230,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      * 12 columns, or 3 of up to 8), and the first three and the last of a longer one.
      */
     private boolean touchWindow(long hash) {
-        int shard = shardOf(hash);
+        int shard = KeyRow.shard(hash, shardShift);
         int first;
         int last;
         if (firstGroups != null) {
@@ -246,11 +247,6 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
                 ^ solution[Math.min(first + 2 * WORDS_PER_LINE, last)] ^ solution[last]) < 0;
     }
 
-    /** The shard of a key: {@link RibbonLayout#shardOf}, with the shift computed once. */
-    private int shardOf(long hash) {
-        return (int) ((hash >>> 1) >>> shardShift);
-    }
-
     /** Body version 3: the row of its shard a key's window starts at. */
     private int narrowStart(int shard, long hash) {
         return KeyRow.start(KeyRow.position(hash, shardBits) * multipliers[shard],
@@ -262,14 +258,15 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      * and its shard's multiplier, in earlier ones from its hash mixed with its shard's seed.
      */
     private boolean matches(long hash) {
-        int shard = shardOf(hash);
+        int shard = KeyRow.shard(hash, shardShift);
         if (firstGroups != null) {
             int start = narrowStart(shard, hash);
-            long coefficients = KeyRow.narrow(KeyRow.product(hash));
+            long product = KeyRow.product(hash);
+            long coefficients = KeyRow.narrow(product);
             // start / GROUP_ROWS (64) and start % 64, for a start that is never negative
             int offset = start & (RibbonLayout.GROUP_ROWS - 1);
             return holdsNarrow(firstGroups[shard] + (start >>> 6), coefficients << offset,
-                    KeyRow.carry(coefficients, offset), KeyRow.result(KeyRow.product(hash)));
+                    KeyRow.carry(coefficients, offset), KeyRow.result(product));
         }
         long mixed = SeededMix.mix(hash, shardSeeds[shard]);
         int start = KeyRow.start(mixed, starts);

@@ -141,15 +141,9 @@ record RibbonLayout(int shards, int shardSlots, int columns, int upperStartGroup
         return (int) ((rows + GROUP_ROWS - 1) / GROUP_ROWS * GROUP_ROWS);
     }
 
-    /**
-     * The shard of a key: the top log2(shards) bits of its hash, so that ascending unsigned hashes
-     * have ascending shards. Two shifts, since a Java shift by 64 would shift by 0.
-     *
-     * @param hash the key's hash
-     * @return its shard, in [0, shards)
-     */
-    int shardOf(long hash) {
-        return (int) ((hash >>> 1) >>> (63 - Integer.numberOfTrailingZeros(shards)));
+    /** @return log2 of the shards, as {@link KeyRow#shard} takes it */
+    int shardBits() {
+        return Integer.numberOfTrailingZeros(shards);
     }
 
     /**

@@ -117,7 +117,7 @@ class RibbonAnswerTest {
     /** The equation, row by row: for each column c of the start's group, the XOR of the selected rows' bits. */
     private static boolean holdsRowByRow(RibbonLayout layout, long[] solution, long[] seeds, long hash,
             boolean firstVersion) {
-        int shard = layout.shardOf(hash);
+        int shard = KeyRow.shard(hash, KeyRow.shardShift(layout.shardBits()));
         long mixed = SeededMix.mix(hash, seeds[shard]);
         int start = KeyRow.start(mixed, layout.starts());
         long product = KeyRow.product(mixed);

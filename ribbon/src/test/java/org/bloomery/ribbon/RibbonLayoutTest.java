@@ -87,13 +87,13 @@ class RibbonLayoutTest {
     /** Unsigned order of hashes is the order of their shards, the top bits. */
     @Test
     void theShardIsTheHashsTopBits() {
-        RibbonLayout one = new RibbonLayout(1, 256, 7, 0);
-        RibbonLayout sixteen = new RibbonLayout(16, 256, 7, 0);
-        assertThat(one.shardOf(-1L)).isZero();
-        assertThat(sixteen.shardOf(-1L)).isEqualTo(15);
-        assertThat(sixteen.shardOf(0x0FFF_FFFF_FFFF_FFFFL)).isZero();
-        assertThat(sixteen.shardOf(0x1000_0000_0000_0000L)).isOne();
-        assertThat(sixteen.shardOf(Long.MIN_VALUE)).isEqualTo(8);
+        int one = new RibbonLayout(1, 256, 7, 0).shardBits();
+        int sixteen = new RibbonLayout(16, 256, 7, 0).shardBits();
+        assertThat(KeyRow.shard(-1L, KeyRow.shardShift(one))).isZero();
+        assertThat(KeyRow.shard(-1L, KeyRow.shardShift(sixteen))).isEqualTo(15);
+        assertThat(KeyRow.shard(0x0FFF_FFFF_FFFF_FFFFL, KeyRow.shardShift(sixteen))).isZero();
+        assertThat(KeyRow.shard(0x1000_0000_0000_0000L, KeyRow.shardShift(sixteen))).isOne();
+        assertThat(KeyRow.shard(Long.MIN_VALUE, KeyRow.shardShift(sixteen))).isEqualTo(8);
     }
 
     @Test
