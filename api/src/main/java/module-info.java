@@ -5,6 +5,8 @@
  */
 module org.bloomery.api {
     requires static com.google.common;
+    // Only for a constant: where a long[]'s first element lies, so blocks can start cache lines.
+    requires jdk.unsupported;
 
     exports org.bloomery.api;
     exports org.bloomery.api.spi;

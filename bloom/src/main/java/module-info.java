@@ -6,8 +6,6 @@
 module org.bloomery.bloom {
     // Transitive: the engine's signatures use the api's FilterSpec and body streams.
     requires transitive org.bloomery.api;
-    // Only for a constant: where a long[]'s first element lies, so blocks can start cache lines.
-    requires jdk.unsupported;
 
     // Qualified: only Bloomery's own Bloom-family modules may read the engine. spark and compare
     // run on the class path, where module exports do not apply.

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.LongAdder;
 import org.bloomery.api.InvalidFilterDataException;
+import org.bloomery.api.spi.CacheLines;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 import org.bloomery.api.spi.HeapBudget;
@@ -34,16 +35,11 @@ import org.bloomery.api.spi.HeapBudget;
  * the allocator puts them; they sit in cache.
  */
 public final class BitArray {
-    private static final int CACHE_LINE = 64;
     private static final int PAGE_SHIFT = 27;
     private static final int PAGE_WORDS = 1 << PAGE_SHIFT;
     private static final int PAGE_MASK = PAGE_WORDS - 1;
-    /**
-     * Unused words before a page's word 0: as many as bring the array's first element, at {@code
-     * ARRAY_LONG_BASE_OFFSET} bytes from a cache-line-aligned array start, to the next line (6 with
-     * the usual 16-byte array header).
-     */
-    private static final int PAD = (CACHE_LINE - sun.misc.Unsafe.ARRAY_LONG_BASE_OFFSET % CACHE_LINE) % CACHE_LINE / Long.BYTES;
+    /** Unused words before a page's word 0, so that word 0 starts a cache line ({@link CacheLines}). */
+    private static final int PAD = CacheLines.LONG_ARRAY_PAD;
     /** The bits of one page: arrays up to this size index {@code firstPage} with an int. */
     private static final long PAGE_BITS = (long) PAGE_WORDS << 6;
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);

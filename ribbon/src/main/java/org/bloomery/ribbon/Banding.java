@@ -103,7 +103,7 @@ final class Banding {
      *
      * @param layout the layout
      * @param shard the shard this system holds, whose rows it solves
-     * @param solution receives the shard's words
+     * @param solution receives the shard's words, after the padding ({@link SolutionWords})
      */
     void solve(NarrowLayout layout, int shard, long[] solution) {
         int columns = layout.columns();
@@ -118,7 +118,7 @@ final class Banding {
             }
             if (row % RibbonLayout.GROUP_ROWS == 0) {
                 int group = firstGroup + row / RibbonLayout.GROUP_ROWS;
-                System.arraycopy(window, 0, solution, layout.firstWord(group), layout.columnsOf(group));
+                System.arraycopy(window, 0, solution, SolutionWords.PAD + layout.firstWord(group), layout.columnsOf(group));
             }
         }
     }

@@ -49,7 +49,8 @@ final class RibbonCodec {
         long[] solution = filter.solution();
         byte[] ordinals = filter.ordinals();
         if (narrow != null) {
-            long bodyLength = FIELD_BYTES + (long) (Integer.BYTES + 1) * narrow.shards() + (long) Long.BYTES * solution.length;
+            long bodyLength = FIELD_BYTES + (long) (Integer.BYTES + 1) * narrow.shards()
+                    + (long) Long.BYTES * SolutionWords.words(solution);
             Envelope.write(out, filter, bodyLength, body -> {
                 body.writeByte(VERSION);
                 body.writeByte(narrow.columns());
@@ -61,14 +62,14 @@ final class RibbonCodec {
                     body.writeInt(narrow.groupsOf(shard));
                 }
                 body.writeBytes(ordinals, 0, ordinals.length);
-                body.writeLongs(solution, 0, solution.length);
+                body.writeLongs(solution, SolutionWords.PAD, solution.length);
             });
             return;
         }
         RibbonLayout layout = filter.wideLayout();
         boolean first = filter.firstVersion();
         long bodyLength = (first ? FIRST_VERSION_FIELD_BYTES : WIDE_FIELD_BYTES + ordinals.length)
-                + (long) Long.BYTES * solution.length;
+                + (long) Long.BYTES * SolutionWords.words(solution);
         Envelope.write(out, filter, bodyLength, body -> {
             body.writeByte(first ? FIRST_VERSION : WIDE_VERSION);
             body.writeByte(layout.columns());
@@ -82,7 +83,7 @@ final class RibbonCodec {
             if (!first) {
                 body.writeBytes(ordinals, 0, ordinals.length);
             }
-            body.writeLongs(solution, 0, solution.length);
+            body.writeLongs(solution, SolutionWords.PAD, solution.length);
         });
     }
 
@@ -112,7 +113,7 @@ final class RibbonCodec {
             RibbonLayout layout = RibbonLayout.of(shards, slots, bits);
             body.readInt("first group with r result bits", layout.upperStartGroup(), layout.upperStartGroup());
             byte[] ordinals = first ? new byte[1] : ordinals(body, shards);
-            long[] solution = body.readLongs((int) layout.words());
+            long[] solution = readSolution(body, (int) layout.words());
             return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution, first);
         });
     }
@@ -140,7 +141,7 @@ final class RibbonCodec {
                     + " for these shards and fpp, got " + upperStartGroup);
         }
         byte[] ordinals = ordinals(body, shards);
-        long[] solution = body.readLongs(layout.words());
+        long[] solution = readSolution(body, layout.words());
         return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution);
     }
 
@@ -178,5 +179,13 @@ final class RibbonCodec {
         } catch (IllegalArgumentException e) {
             throw new InvalidFilterDataException("the stored spec does not make a ribbon filter: " + e.getMessage(), e);
         }
+    }
+
+    /** The solution's words, read after the padding ({@link SolutionWords}), checked before it is allocated. */
+    private static long[] readSolution(FilterDataInput body, int words) throws IOException {
+        body.reserve((long) Long.BYTES * words, "a solution of " + words + " words");
+        long[] solution = SolutionWords.allocate(words);
+        body.readLongs(solution, SolutionWords.PAD, words);
+        return solution;
     }
 }

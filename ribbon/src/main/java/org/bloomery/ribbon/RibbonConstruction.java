@@ -36,7 +36,7 @@ final class RibbonConstruction {
      * @param seed the base seed
      * @param layout the solution's layout
      * @param ordinals each shard's seed, as its ordinal in {@link ShardSeeds#sequence}
-     * @param solution the solution's words
+     * @param solution the solution's words, after the padding ({@link SolutionWords})
      * @param retries seeds tried beyond the first, over every shard, at the final sizes
      * @param growths times the build started over with grown shards
      */
@@ -121,7 +121,7 @@ final class RibbonConstruction {
     private static Result solveShards(long[] hashes, int items, int[] ends, NarrowLayout layout, long[] seeds,
             int growth, int[] groups) {
         // The heap is checked once for both arrays; each allocation still turns an OutOfMemoryError into the refusal.
-        long[] solution = BuildMemory.allocating(items, BuildMemory.bytesFor(layout), () -> new long[layout.words()]);
+        long[] solution = BuildMemory.allocating(items, BuildMemory.bytesFor(layout), () -> SolutionWords.allocate(layout.words()));
         Banding banding = BuildMemory.allocating(items, 0,
                 () -> new Banding(layout.mostShardGroups() * RibbonLayout.GROUP_ROWS));
         byte[] ordinals = new byte[layout.shards()];

@@ -31,7 +31,8 @@ import org.bloomery.api.spi.StaticRefusal;
  * that a build's working memory is one shard's system.
  *
  * <p>The solution is stored so that a query reads one contiguous run of 2·r 64-bit words (112
- * bytes at 1%): two consecutive groups of 64 rows, each holding one word per column. Filters
+ * bytes at 1%): two consecutive groups of 64 rows, each holding one word per column; with 8
+ * columns (fpp 2^-8) the two groups are two whole cache lines of a large filter. Filters
  * written by earlier versions, with 128-row windows (three groups), are read and answered as they
  * were. The array
  * is sized from the number of distinct items actually given, not the spec's expected insertions.
@@ -57,6 +58,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final int items;
     private final long seed;
     private final byte[] ordinals;
+    /** The body's words, after {@link SolutionWords#PAD} unused ones. */
     private final long[] solution;
     private final int columns;
     private final int upperStartGroup;
@@ -235,11 +237,11 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         int last;
         if (firstGroups != null) {
             int group = firstGroups[shard] + (narrowStart(shard, hash) >>> 6);
-            first = narrow.firstWord(group);
-            last = narrow.firstWord(group + 2) - 1;
+            first = SolutionWords.PAD + narrow.firstWord(group);
+            last = SolutionWords.PAD + narrow.firstWord(group + 2) - 1;
         } else {
             int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
-            int base = shard * shardWords;
+            int base = SolutionWords.PAD + shard * shardWords;
             first = base + wide.firstWord(group);
             last = base + wide.firstWord(group + 3) - 1;
         }
@@ -292,7 +294,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private boolean holdsNarrow(int group, long first, long second, int result) {
         // GroupColumns' arrangement, written out: calling it made the JIT compile a longer query.
         int used = group < upperStartGroup ? columns - 1 : columns;
-        int a = group * columns - Math.min(group, upperStartGroup);
+        int a = SolutionWords.PAD + group * columns - Math.min(group, upperStartGroup);
         long[] words = solution;
         int b = a + used;
         int p = column(words, a, b, first, second, 0);
@@ -348,7 +350,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         long second = (high << offset) | KeyRow.carry(low, offset);
         long third = KeyRow.carry(high, offset);
         int used = group < upperStartGroup ? columns - 1 : columns;
-        int a = base + group * columns - Math.min(group, upperStartGroup);
+        int a = SolutionWords.PAD + base + group * columns - Math.min(group, upperStartGroup);
         // Groups q + 1 and q + 2 follow group q's words: one index and two fixed distances, the result
         // shifted as the index moves (cachegrind counted fewer instructions for this loop than for
         // three indexes and result >>> j).
@@ -389,7 +391,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     /** The solution's words times 64. */
     @Override
     public long bitSize() {
-        return (long) solution.length * Long.SIZE;
+        return (long) SolutionWords.words(solution) * Long.SIZE;
     }
 
     /**
@@ -443,6 +445,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         return wide;
     }
 
+    /** @return the body's words, after {@link SolutionWords#PAD} unused ones */
     long[] solution() {
         return solution;
     }

@@ -43,10 +43,11 @@ class BandingTest {
                 equations[added++] = e;
             }
         }
-        long[] solution = new long[layout.words()];
+        long[] solution = SolutionWords.allocate(layout.words());
+        int pad = SolutionWords.PAD;
         Arrays.fill(solution, 0x5A5A5A5A5A5A5A5AL);
-        Arrays.fill(solution, layout.firstWord(layout.firstGroup(shard)),
-                layout.firstWord(layout.firstGroup(shard + 1)), 0L);
+        Arrays.fill(solution, pad + layout.firstWord(layout.firstGroup(shard)),
+                pad + layout.firstWord(layout.firstGroup(shard + 1)), 0L);
         banding.solve(layout, shard, solution);
         for (long[] e : equations) {
             int start = (int) e[0];
@@ -56,16 +57,16 @@ class BandingTest {
                 for (int k = 0; k < 64; k++) {
                     if ((e[1] >>> k & 1) != 0) {
                         int row = layout.firstGroup(shard) * 64 + start + k;
-                        parity ^= (int) (solution[layout.firstWord(row / 64) + j] >>> (row % 64)) & 1;
+                        parity ^= (int) (solution[pad + layout.firstWord(row / 64) + j] >>> (row % 64)) & 1;
                     }
                 }
                 assertThat(parity).as("equation at %d, column %d", start, j).isEqualTo((int) (e[2] >>> j) & 1);
             }
         }
-        for (int word = 0; word < layout.firstWord(layout.firstGroup(shard)); word++) {
-            assertThat(solution[word]).as("word %d of shard 0", word).isEqualTo(0x5A5A5A5A5A5A5A5AL);
+        for (int word = 0; word < pad + layout.firstWord(layout.firstGroup(shard)); word++) {
+            assertThat(solution[word]).as("word %d of the padding or shard 0", word).isEqualTo(0x5A5A5A5A5A5A5A5AL);
         }
-        for (int word = layout.firstWord(layout.firstGroup(shard + 1)); word < solution.length; word++) {
+        for (int word = pad + layout.firstWord(layout.firstGroup(shard + 1)); word < solution.length; word++) {
             assertThat(solution[word]).as("word %d of shard 2", word).isEqualTo(0x5A5A5A5A5A5A5A5AL);
         }
     }

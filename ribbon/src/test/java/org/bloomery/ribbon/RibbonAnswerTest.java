@@ -45,7 +45,7 @@ class RibbonAnswerTest {
         }
         long seed = random.nextLong();
         RibbonFilter<Long> filter = new RibbonFilter<>(FilterSpec.of(1000, fpp), KeyHasher.longs(), 1000, seed, layout,
-                ordinals, solution, firstVersion);
+                ordinals, padded(solution), firstVersion);
         long[] seeds = ShardSeeds.of(seed, ordinals);
         int matches = 0;
         for (int i = 0; i < PROBES; i++) {
@@ -83,7 +83,7 @@ class RibbonAnswerTest {
         }
         long seed = random.nextLong();
         RibbonFilter<Long> filter = new RibbonFilter<>(FilterSpec.of(1000, fpp), KeyHasher.longs(), 1000, seed, layout,
-                ordinals, solution);
+                ordinals, padded(solution));
         long[] seeds = ShardSeeds.of(seed, ordinals);
         int shardBits = Integer.numberOfTrailingZeros(groups.length);
         int matches = 0;
@@ -140,5 +140,12 @@ class RibbonAnswerTest {
             }
         }
         return true;
+    }
+
+    /** The words as a filter holds them, after {@link SolutionWords#PAD} unused ones. */
+    private static long[] padded(long[] words) {
+        long[] solution = SolutionWords.allocate(words.length);
+        System.arraycopy(words, 0, solution, SolutionWords.PAD, words.length);
+        return solution;
     }
 }
