@@ -51,8 +51,17 @@ public final class BitProbing {
      * @return the bits it turned on, not yet counted in the array's live count
      */
     static int orBlockProbes(BloomLayout layout, BitArray bits, long hash, int k, WordWrite write) {
-        return layout == BloomLayout.SECTORED ? SectoredBitProbing.orProbes(bits, hash, k, write)
-                : BlockedBitProbing.orProbes(bits, hash, k, write);
+        long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
+        return orBlockProbes(layout, bits.page(base), BitArray.slot(base), hash, k, write);
+    }
+
+    /**
+     * {@link #orBlockProbes(BloomLayout, BitArray, long, int, WordWrite)} for a key whose block is
+     * already found: it starts at {@code page[slot]}.
+     */
+    static int orBlockProbes(BloomLayout layout, long[] page, int slot, long hash, int k, WordWrite write) {
+        return layout == BloomLayout.SECTORED ? SectoredBitProbing.orProbes(page, slot, hash, k, write)
+                : BlockedBitProbing.orProbes(page, slot, hash, k, write);
     }
 
     /**
@@ -65,9 +74,20 @@ public final class BitProbing {
      * @return true if every one of the k bits is set
      */
     public static boolean probesSet(BloomLayout layout, BitArray bits, long hash, int k) {
-        return layout == BloomLayout.BLOCKED ? BlockedBitProbing.probesSet(bits, hash, k)
-                : layout == BloomLayout.SECTORED ? SectoredBitProbing.probesSet(bits, hash, k)
-                : StandardBitProbing.probesSet(bits, hash, k);
+        if (layout == BloomLayout.STANDARD) {
+            return StandardBitProbing.probesSet(bits, hash, k);
+        }
+        long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
+        return blockProbesSet(layout, bits.page(base), BitArray.slot(base), hash, k);
+    }
+
+    /**
+     * Whether all k bits of a key are set in a block layout, its block already found: it starts at
+     * {@code page[slot]}.
+     */
+    static boolean blockProbesSet(BloomLayout layout, long[] page, int slot, long hash, int k) {
+        return layout == BloomLayout.SECTORED ? SectoredBitProbing.probesSet(page, slot, hash, k)
+                : BlockedBitProbing.probesSet(page, slot, hash, k);
     }
 
     /**

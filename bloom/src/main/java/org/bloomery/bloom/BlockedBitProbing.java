@@ -10,13 +10,10 @@ final class BlockedBitProbing {
     }
 
     /**
-     * ORs a key's bits into its block, one write a touched word, written as {@code write} says; the
-     * bits it turned on, uncounted.
+     * ORs a key's bits into its block, which starts at {@code page[slot]}, one write a touched word,
+     * written as {@code write} says; the bits it turned on, uncounted.
      */
-    static int orProbes(BitArray bits, long hash, int k, WordWrite write) {
-        long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
-        long[] page = bits.page(base);
-        int slot = BitArray.slot(base);
+    static int orProbes(long[] page, int slot, long hash, int k, WordWrite write) {
         if (write == WordWrite.SHARED && blockMissing(page, slot, hash, k) == 0) {
             // Many writers: one branch a key, on plain reads of its block, so a key already present
             // costs no locked instruction. A branch a word (skipping words already holding their
@@ -62,12 +59,12 @@ final class BlockedBitProbing {
     }
 
     /**
-     * Plain reads of one 512-bit block, every probe tested (they all lie in one cache line, so a
-     * branch per probe would cost more in mispredictions than the reads it saves).
+     * Plain reads of a key's 512-bit block, which starts at {@code page[slot]}, every probe tested
+     * (they all lie in one cache line, so a branch per probe would cost more in mispredictions than
+     * the reads it saves).
      */
-    static boolean probesSet(BitArray bits, long hash, int k) {
-        long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
-        return blockMissing(bits.page(base), BitArray.slot(base), hash, k) == 0;
+    static boolean probesSet(long[] page, int slot, long hash, int k) {
+        return blockMissing(page, slot, hash, k) == 0;
     }
 
     /** The probes of a key whose block starts at {@code slot} that are clear, as a non-zero value. */

@@ -1,17 +1,25 @@
 package org.bloomery.bloom;
 
 /**
- * How the batch queries of every probe strategy walk their keys: in chunks of {@value #CHUNK}, each
- * pass over a chunk making one independent read per key, so the CPU keeps the chunk's cache misses
- * in flight together instead of waiting on one key at a time.
+ * How the batch queries and bulk writes of the block layouts walk their keys: in chunks of
+ * {@value #CHUNK}, each chunk in three passes, so that the CPU keeps the chunk's cache misses in
+ * flight together instead of waiting on one key at a time.
  *
- * <p>The block layouts first {@link #touchBlocks touch} each key's block: a loop of a few
- * instructions per key, one load each, whose loads depend on nothing loaded, so the out-of-order
- * window holds many keys' misses at once. A second pass then tests each key from its block, now in
- * cache or on its way. A loop that tested each key as it went would hold only the few keys whose
- * test instructions fill that window (a miss keeps every later instruction from retiring), and so
- * overlap few misses. Java has no prefetch instruction; a load whose value is only {@link #keep
- * kept} is the nearest thing.
+ * <ol>
+ *   <li>Locate: each key's block, from its hash alone, into a per-thread scratch array. Nothing
+ *       here misses the cache.
+ *   <li>Touch: one load of each block, from the scratch, in a loop of a few instructions per key
+ *       whose loads depend on nothing loaded.
+ *   <li>Test or write each key in its block, now in cache or on its way.
+ * </ol>
+ *
+ * <p>A miss keeps every later instruction from retiring, so one thread overlaps only the misses
+ * whose instructions fit together in the CPU's reorder buffer. Testing each key as it comes holds
+ * only the few keys whose tests fill that buffer. Touching while also hashing each block's place
+ * (a 128-bit product and its correction per key) holds more, but fewer than a loop of loads alone:
+ * locating the blocks in a pass of their own is what lets the touch pass keep as many misses in
+ * flight as independent reads of an array do. Java has no prefetch instruction; a load whose
+ * value is only {@link #keep kept} is the nearest thing.
  */
 public final class ProbeBatch {
     /**
@@ -23,6 +31,11 @@ public final class ProbeBatch {
 
     /** A value the touched words are as good as never XOR to; see {@link #keep}. */
     private static final long UNLIKELY = 0x5DEECE66DL * 0x9E3779B97F4A7C15L;
+    /**
+     * Each thread's scratch for one chunk: the first word of each key's block. Per thread, so that
+     * concurrent batches share nothing and no batch allocates.
+     */
+    private static final ThreadLocal<long[]> BLOCKS = ThreadLocal.withInitial(() -> new long[CHUNK]);
     /** Written only in {@link #keep}'s never-taken branch. */
     private static long sink;
 
@@ -47,9 +60,9 @@ public final class ProbeBatch {
 
     /**
      * {@link BitProbing#orProbesSet} in a block layout (blocked or sectored): each key tested as {@link
-     * BitProbing#probesSet} does, chunk by chunk, the next chunk's blocks touched first, its answer
-     * stored without a branch on the loaded words. The only branch per key skips keys already
-     * answered true, on earlier answers, not on loaded words.
+     * BitProbing#probesSet} does, chunk by chunk, after the chunk's blocks are located and touched,
+     * its answer stored without a branch on the loaded words. The only branch per key skips keys
+     * already answered true, on earlier answers, not on loaded words.
      */
     static void orProbesSet(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
         inChunks(layout, bits, hashes, from, to, k, out, ProbeBatch::orChunkSet);
@@ -57,42 +70,46 @@ public final class ProbeBatch {
 
     /**
      * A bulk build's writes in a block layout (blocked or sectored): each key's bits written
-     * plainly ({@link WordWrite#PLAIN}), chunk by chunk, the next chunk's blocks touched first. The
-     * bits turned on, uncounted.
+     * plainly ({@link WordWrite#PLAIN}), chunk by chunk, after the chunk's blocks are located and
+     * touched. The bits turned on, uncounted.
      */
     static long orProbesPlain(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k) {
         return inChunks(layout, bits, hashes, from, to, k, null, ProbeBatch::orChunkPlain);
     }
 
-    private static long orChunkSet(BloomLayout layout, BitArray bits, long[] hashes, int start, int end, int k,
-            boolean[] out) {
-        for (int i = start; i < end; i++) {
-            if (!out[i]) {
-                out[i] = BitProbing.probesSet(layout, bits, hashes[i], k);
+    private static long orChunkSet(BloomLayout layout, BitArray bits, long[] blocks, long[] hashes, int start,
+            int count, int k, boolean[] out) {
+        for (int i = 0; i < count; i++) {
+            if (!out[start + i]) {
+                long base = blocks[i];
+                out[start + i] = BitProbing.blockProbesSet(layout, bits.page(base), BitArray.slot(base),
+                        hashes[start + i], k);
             }
         }
         return 0;
     }
 
-    private static long orChunkPlain(BloomLayout layout, BitArray bits, long[] hashes, int start, int end, int k,
-            boolean[] unused) {
+    private static long orChunkPlain(BloomLayout layout, BitArray bits, long[] blocks, long[] hashes, int start,
+            int count, int k, boolean[] unused) {
         long changed = 0;
-        for (int i = start; i < end; i++) {
-            changed += BitProbing.orBlockProbes(layout, bits, hashes[i], k, WordWrite.PLAIN);
+        for (int i = 0; i < count; i++) {
+            long base = blocks[i];
+            changed += BitProbing.orBlockProbes(layout, bits.page(base), BitArray.slot(base), hashes[start + i], k,
+                    WordWrite.PLAIN);
         }
         return changed;
     }
 
-    /** What a walk does with one chunk of keys, once their blocks are touched: test or write them. */
+    /** What a walk does with one chunk of keys, once their blocks are located and touched: test or write them. */
     @FunctionalInterface
     private interface ChunkPass {
-        long run(BloomLayout layout, BitArray bits, long[] hashes, int start, int end, int k, boolean[] out);
+        long run(BloomLayout layout, BitArray bits, long[] blocks, long[] hashes, int start, int count, int k,
+                boolean[] out);
     }
 
     /**
-     * Walks keys {@code [from, to)} of a block layout in chunks of {@value #CHUNK}: the next chunk's
-     * blocks are touched in a tight loop of loads while this chunk is tested or written, so many of
-     * their misses are in flight at once.
+     * Walks keys {@code [from, to)} of a block layout in chunks of {@value #CHUNK}: each chunk's
+     * blocks located and touched, then the chunk tested or written.
      *
      * @param layout the block layout
      * @param bits the array, a whole number of blocks
@@ -106,44 +123,58 @@ public final class ProbeBatch {
      */
     private static long inChunks(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k,
             boolean[] out, ChunkPass pass) {
-        long touched = touchBlocks(bits, hashes, from, Math.min(to, from + CHUNK));
+        long[] blocks = BLOCKS.get();
+        long touched = 0;
         long sum = 0;
         for (int start = from; start < to; start += CHUNK) {
-            int end = Math.min(to, start + CHUNK);
-            touched ^= touchBlocks(bits, hashes, end, Math.min(to, end + CHUNK));
-            sum += pass.run(layout, bits, hashes, start, end, k, out);
+            int count = Math.min(CHUNK, to - start);
+            touched ^= locateAndTouch(bits, hashes, start, count, blocks);
+            sum += pass.run(layout, bits, blocks, hashes, start, count, k, out);
         }
         keep(touched);
         return sum;
     }
 
     /**
-     * Loads word 0 of each key's 512-bit block, for keys {@code [start, end)}, so that the blocks'
-     * cache misses are in flight together before anything tests or writes them.
+     * Writes the first word of each key's 512-bit block into {@code blocks}, for keys {@code [start,
+     * start + count)}, then loads word 0 of each block, so that the blocks' cache misses are in
+     * flight together before anything tests or writes them.
      *
      * @param bits the array, a whole number of blocks
      * @param hashes the key hashes
      * @param start the first key, inclusive
-     * @param end the last key, exclusive
+     * @param count the keys, at most {@value #CHUNK}
+     * @param blocks receives each key's first word at {@code [0, count)}
      * @return the loaded words XORed, for {@link #keep}
      */
-    private static long touchBlocks(BitArray bits, long[] hashes, int start, int end) {
+    private static long locateAndTouch(BitArray bits, long[] hashes, int start, int count, long[] blocks) {
         long words = bits.bitSize() >>> 6;
+        for (int i = 0; i < count; i++) {
+            blocks[i] = BlockedProbes.firstWord(hashes[start + i], words);
+        }
         long touched = 0;
-        for (int i = start; i < end; i++) {
-            long base = BlockedProbes.firstWord(hashes[i], words);
-            touched ^= bits.page(base)[BitArray.slot(base)];
+        if (bits.onePage()) {
+            // The common case (up to 2^33 bits), with no choice of page left in the loop of loads.
+            long[] page = bits.firstPage();
+            for (int i = 0; i < count; i++) {
+                touched ^= page[BitArray.slot(blocks[i])];
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                long base = blocks[i];
+                touched ^= bits.page(base)[BitArray.slot(base)];
+            }
         }
         return touched;
     }
 
     /**
      * Uses the touched words in a branch the compiler cannot prove is never taken, so it keeps the
-     * loads of {@link #touchBlocks}, whose values nothing else reads. The branch writes a static
+     * loads of {@link #locateAndTouch}, whose values nothing else reads. The branch writes a static
      * field only when the words XOR to one fixed 64-bit value, so threads never contend on it in
      * practice, and one compare per batch is all it costs.
      *
-     * @param touched what {@link #touchBlocks} returned, XORed over the batch
+     * @param touched what {@link #locateAndTouch} returned, XORed over the batch
      */
     private static void keep(long touched) {
         if (touched == UNLIKELY) {

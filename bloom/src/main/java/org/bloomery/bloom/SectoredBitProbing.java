@@ -11,22 +11,19 @@ final class SectoredBitProbing {
     }
 
     /**
-     * ORs a key's bits into its two words, written as {@code write} says; the bits it turned on,
-     * uncounted. With {@link WordWrite#SHARED} a key already present (plain reads of its two words,
-     * one branch) costs no locked instruction.
+     * ORs a key's bits into its two words of the block that starts at {@code page[slot]}, written as
+     * {@code write} says; the bits it turned on, uncounted. With {@link WordWrite#SHARED} a key
+     * already present (plain reads of its two words, one branch) costs no locked instruction.
      */
-    static int orProbes(BitArray bits, long hash, int k, WordWrite write) {
+    static int orProbes(long[] page, int slot, long hash, int k, WordWrite write) {
         // As in probesSet: a constant per call, so each body is straight-line code.
-        return k == 6 ? orProbesPerWord(bits, hash, 3, write)
-                : k == 8 ? orProbesPerWord(bits, hash, 4, write)
-                : k == 10 ? orProbesPerWord(bits, hash, 5, write)
-                : orProbesPerWord(bits, hash, k >>> 1, write);
+        return k == 6 ? orProbesPerWord(page, slot, hash, 3, write)
+                : k == 8 ? orProbesPerWord(page, slot, hash, 4, write)
+                : k == 10 ? orProbesPerWord(page, slot, hash, 5, write)
+                : orProbesPerWord(page, slot, hash, k >>> 1, write);
     }
 
-    private static int orProbesPerWord(BitArray bits, long hash, int kw, WordWrite write) {
-        long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
-        long[] page = bits.page(base);
-        int slot = BitArray.slot(base);
+    private static int orProbesPerWord(long[] page, int slot, long hash, int kw, WordWrite write) {
         int first = slot + SectoredProbes.firstWord(hash);
         int second = slot + SectoredProbes.secondWord(hash);
         long firstMask = SectoredProbes.firstMask(hash, kw);
@@ -37,20 +34,20 @@ final class SectoredBitProbing {
         return write.or(page, first, firstMask) + write.or(page, second, secondMask);
     }
 
-    /** Both words loaded before either is tested, and one test: no branch between the two loads. */
-    static boolean probesSet(BitArray bits, long hash, int k) {
+    /**
+     * Whether a key's bits are set in its two words of the block that starts at {@code page[slot]}:
+     * both words loaded before either is tested, and one test, so no branch between the two loads.
+     */
+    static boolean probesSet(long[] page, int slot, long hash, int k) {
         // The sizing's k at 1%, 0.1% and 0.01%: each call passes a constant, so the compiler builds
         // the masks for that k in straight-line code, with no branch on k left inside.
-        return k == 6 ? probesSetPerWord(bits, hash, 3)
-                : k == 8 ? probesSetPerWord(bits, hash, 4)
-                : k == 10 ? probesSetPerWord(bits, hash, 5)
-                : probesSetPerWord(bits, hash, k >>> 1);
+        return k == 6 ? probesSetPerWord(page, slot, hash, 3)
+                : k == 8 ? probesSetPerWord(page, slot, hash, 4)
+                : k == 10 ? probesSetPerWord(page, slot, hash, 5)
+                : probesSetPerWord(page, slot, hash, k >>> 1);
     }
 
-    private static boolean probesSetPerWord(BitArray bits, long hash, int kw) {
-        long base = BlockedProbes.firstWord(hash, bits.bitSize() >>> 6);
-        long[] page = bits.page(base);
-        int slot = BitArray.slot(base);
+    private static boolean probesSetPerWord(long[] page, int slot, long hash, int kw) {
         return missing(page[slot + SectoredProbes.firstWord(hash)], SectoredProbes.firstMask(hash, kw),
                 page[slot + SectoredProbes.secondWord(hash)], SectoredProbes.secondMask(hash, kw)) == 0;
     }

@@ -205,6 +205,43 @@ class BitProbingTest {
     }
 
     /**
+     * An array of two pages (2^33 + 2^30 bits, 1.125 GiB; one key in nine has its block in the
+     * second): the batch walk finds each key's block on its own page. Bulk writes of 200,000 keys
+     * set every key's bits where a single query looks (no false negative) and report each bit they
+     * turned on exactly once, and batch queries over those keys and as many absent ones answer as
+     * single queries do.
+     */
+    @ParameterizedTest
+    @CsvSource({"BLOCKED, 7", "SECTORED, 6"})
+    void batchWalkFindsBlocksOnBothPages(BloomLayout layout, int k) {
+        BitArray bits = new BitArray((1L << 33) + (1L << 30));
+        assertThat(bits.onePage()).isFalse();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(33);
+        long[] hashes = random.longs(400_000).toArray();
+        int present = hashes.length / 2;
+        long words = bits.bitSize() >>> 6;
+        long onSecondPage = java.util.Arrays.stream(hashes, 0, present)
+                .filter(hash -> BlockedProbes.firstWord(hash, words) >= 1L << 27).count();
+        assertThat(onSecondPage).as("keys whose block is in the second page").isBetween(20_000L, 25_000L);
+
+        long changed = ProbeBatch.orProbesPlain(layout, bits, hashes, 0, present, k);
+
+        long set = 0;
+        for (long word = 0; word < words; word++) {
+            set += Long.bitCount(bits.page(word)[BitArray.slot(word)]);
+        }
+        assertThat(changed).as("bits the writes reported turning on").isEqualTo(set);
+        for (int i = 0; i < present; i++) {
+            assertThat(BitProbing.probesSet(layout, bits, hashes[i], k)).as("written key %d", i).isTrue();
+        }
+        boolean[] batch = new boolean[hashes.length];
+        BitProbing.probesSet(layout, bits, hashes, 0, hashes.length, k, batch);
+        for (int i = 0; i < hashes.length; i++) {
+            assertThat(batch[i]).as("key %d", i).isEqualTo(BitProbing.probesSet(layout, bits, hashes[i], k));
+        }
+    }
+
+    /**
      * Four threads add 400 keys into two shared blocks (blocked: 3 probes each, about 70% of the bits
      * end set; sectored: 2 probes, one in each of two words, about 55%): the one atomic OR per word
      * must lose no bit and count each exactly once.
