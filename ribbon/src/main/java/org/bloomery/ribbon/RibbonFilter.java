@@ -52,6 +52,11 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     static final Set<Capability> CAPABILITIES = Set.of(Capability.CONCURRENT);
     /** Keys a batch query handles per pass: about the cache misses one core keeps in flight. */
     private static final int BATCH_CHUNK = 16;
+    /**
+     * Each thread's scratch for one batch chunk: the first and last word of each key's window.
+     * Per thread, so that concurrent batches share nothing and no batch allocates.
+     */
+    private static final ThreadLocal<int[]> WINDOWS = ThreadLocal.withInitial(() -> new int[2 * BATCH_CHUNK]);
     /** Words of a 64-byte cache line. */
     private static final int WORDS_PER_LINE = 8;
 
@@ -201,10 +206,11 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     /**
      * {@inheritDoc}
      *
-     * <p>In chunks of 16 keys: a first pass computes each key's window and reads a word of its first
-     * three cache lines and of its last (every line it spans, up to 25 words), with no branch on what
-     * it loads, so that the cache misses of the whole chunk overlap; a second pass then computes the
-     * parities from the cache.
+     * <p>In chunks of 16 keys, three passes: the first locates each key's window (its first and last
+     * word, into a per-thread scratch array); the second reads a word of each window's first three
+     * cache lines and of its last (every line it spans, up to 25 words) in a loop that does nothing
+     * else and branches on nothing it loads, so that the cache misses of the whole chunk overlap; the
+     * third computes the parities from the cache.
      */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
@@ -214,39 +220,42 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
             Arrays.fill(out, from, to, false);
             return;
         }
+        int[] windows = WINDOWS.get();
+        long[] words = solution;
         for (int chunk = from; chunk < to; chunk += BATCH_CHUNK) {
-            int end = Math.min(to, chunk + BATCH_CHUNK);
-            for (int i = chunk; i < end; i++) {
-                out[i] = touchWindow(hashes[i]);
+            int count = Math.min(BATCH_CHUNK, to - chunk);
+            for (int i = 0; i < count; i++) {
+                locateWindow(hashes[chunk + i], windows, 2 * i);
             }
-            for (int i = chunk; i < end; i++) {
+            for (int i = 0; i < count; i++) {
+                // The answer only keeps the loads from being dead code; the third pass overwrites it.
+                int first = windows[2 * i];
+                int last = windows[2 * i + 1];
+                out[chunk + i] = (words[first] ^ words[Math.min(first + WORDS_PER_LINE, last)]
+                        ^ words[Math.min(first + 2 * WORDS_PER_LINE, last)] ^ words[last]) < 0;
+            }
+            for (int i = chunk; i < chunk + count; i++) {
                 out[i] = matches(hashes[i]);
             }
         }
     }
 
     /**
-     * Reads words 0, 8 and 16 of a key's window (the words of its groups) and its last, so that
-     * their cache lines are on their way; the answer only keeps the loads from being dead code. A
-     * line holds 8 words, so these meet every line of a window of up to 25 words (2 groups of up to
-     * 12 columns, or 3 of up to 8), and the first three and the last of a longer one.
+     * Writes the first and last word of a key's window (in {@link #solution}, padding included) to
+     * {@code windows[at]} and {@code windows[at + 1]}.
      */
-    private boolean touchWindow(long hash) {
+    private void locateWindow(long hash, int[] windows, int at) {
         int shard = KeyRow.shard(hash, shardShift);
-        int first;
-        int last;
         if (firstGroups != null) {
             int group = firstGroups[shard] + (narrowStart(shard, hash) >>> 6);
-            first = SolutionWords.PAD + narrow.firstWord(group);
-            last = SolutionWords.PAD + narrow.firstWord(group + 2) - 1;
+            windows[at] = SolutionWords.PAD + narrow.firstWord(group);
+            windows[at + 1] = SolutionWords.PAD + narrow.firstWord(group + 2) - 1;
         } else {
             int group = KeyRow.start(SeededMix.mix(hash, shardSeeds[shard]), starts) / RibbonLayout.GROUP_ROWS;
             int base = SolutionWords.PAD + shard * shardWords;
-            first = base + wide.firstWord(group);
-            last = base + wide.firstWord(group + 3) - 1;
+            windows[at] = base + wide.firstWord(group);
+            windows[at + 1] = base + wide.firstWord(group + 3) - 1;
         }
-        return (solution[first] ^ solution[Math.min(first + WORDS_PER_LINE, last)]
-                ^ solution[Math.min(first + 2 * WORDS_PER_LINE, last)] ^ solution[last]) < 0;
     }
 
     /** Body version 3: the row of its shard a key's window starts at. */
