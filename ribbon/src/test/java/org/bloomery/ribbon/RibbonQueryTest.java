@@ -2,10 +2,14 @@ package org.bloomery.ribbon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.util.SplittableRandom;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MembershipFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -70,5 +74,29 @@ class RibbonQueryTest {
                 assertThat(out[i]).as("index %d of range [%d, %d)", i, range[0], range[1]).isEqualTo(expected);
             }
         }
+    }
+
+    /**
+     * Files of body versions 1 and 2 (128-row windows over three groups, kept from earlier releases)
+     * answer a batch as their single queries: 20,000 random hashes, of which the files' fpp makes
+     * dozens false positives, so both answers are compared.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"ribbon-xxh64-longs.blmf", "ribbon-v2-xxh64-longs.blmf"})
+    void earlierVersionsAnswerABatchAsTheirSingleQueries(String file) throws IOException {
+        MembershipFilter<Long> filter;
+        try (InputStream in = RibbonQueryTest.class.getResourceAsStream("previous-release/" + file)) {
+            filter = Filters.readFrom(in, KeyHasher.longs());
+        }
+        long[] probes = new SplittableRandom(13).longs(20_000).toArray();
+        boolean[] out = new boolean[probes.length];
+        filter.mightContainHashes(probes, 0, probes.length, out);
+        int trues = 0;
+        for (int i = 0; i < probes.length; i++) {
+            assertThat(out[i]).as("probe %d", i).isEqualTo(filter.mightContainHash(probes[i]));
+            trues += out[i] ? 1 : 0;
+        }
+        assertThat(trues).as("true answers (expected fpp %s)", filter.expectedFpp())
+                .isGreaterThanOrEqualTo((int) (filter.expectedFpp() * probes.length / 2));
     }
 }
