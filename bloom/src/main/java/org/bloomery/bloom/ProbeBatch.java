@@ -43,6 +43,17 @@ public final class ProbeBatch {
     }
 
     /**
+     * This thread's scratch array of {@value #CHUNK} words, for a batch that writes where a chunk's
+     * keys lie before it loads them (as {@link #locateAndTouch} does); the counting kind's blocked
+     * batch uses it too. Its contents are the caller's only until the caller's next batch call.
+     *
+     * @return the calling thread's array, allocated on its first use
+     */
+    public static long[] scratch() {
+        return BLOCKS.get();
+    }
+
+    /**
      * The answers of a chunk that are already true, as bits.
      *
      * @param out the answers
@@ -123,7 +134,7 @@ public final class ProbeBatch {
      */
     private static long inChunks(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k,
             boolean[] out, ChunkPass pass) {
-        long[] blocks = BLOCKS.get();
+        long[] blocks = scratch();
         long touched = 0;
         long sum = 0;
         for (int start = from; start < to; start += CHUNK) {

@@ -18,9 +18,9 @@ final class BlockedCounterProbing {
     private BlockedCounterProbing() {
     }
 
-    /** The first word of a key's block of counters. */
+    /** The first word of a key's block of counters, as an index of {@link NibbleArray#words()}. */
     private static int blockBase(NibbleArray counters, long hash) {
-        return (int) BlockedProbes.firstWord(hash, counters.words().length);
+        return NibbleArray.PAD + (int) BlockedProbes.firstWord(hash, counters.wordCount());
     }
 
     /**
@@ -160,8 +160,11 @@ final class BlockedCounterProbing {
      * probe would cost more than the reads it saves).
      */
     static boolean nonZero(NibbleArray counters, long hash, int k) {
-        int base = blockBase(counters, hash);
-        long[] w = counters.words();
+        return nonZero(counters.words(), blockBase(counters, hash), hash, k);
+    }
+
+    /** {@link #nonZero(NibbleArray, long, int)} for a key whose block starts at element {@code base}. */
+    private static boolean nonZero(long[] w, int base, long hash, int k) {
         if (k != BlockedProbes.BLOCK_WORDS) {
             int r = BlockedProbes.rotation(hash, k);
             boolean all = true;
@@ -186,21 +189,26 @@ final class BlockedCounterProbing {
     }
 
     /**
-     * A first pass reads each key's first probe, one independent read per key, so the CPU has the
-     * chunk's cache misses in flight together; a second tests them all as {@link #nonZero(NibbleArray,
-     * long, int)} does, from the block then in cache (straight-line at k = 8, which beats testing
-     * probes 1 to 7 one by one).
+     * Three passes per chunk of {@value ProbeBatch#CHUNK} keys, as the classic kind's block layouts
+     * walk theirs: the first writes each key's block into the thread's {@link ProbeBatch#scratch},
+     * the second reads a word of each block in a loop that does nothing else, so the CPU has the
+     * chunk's cache misses in flight together, and the third tests each key as {@link
+     * #nonZero(NibbleArray, long, int)} does, from the block then in cache.
      */
     static void nonZero(NibbleArray counters, long[] hashes, int from, int to, int k, boolean[] out) {
         long[] w = counters.words();
+        long[] bases = ProbeBatch.scratch();
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
-            int end = Math.min(to, start + ProbeBatch.CHUNK);
-            for (int i = start; i < end; i++) {
-                long hash = hashes[i];
-                out[i] = blockCounter(w, blockBase(counters, hash), hash, BlockedProbes.rotation(hash, k), 0) != 0;
+            int count = Math.min(ProbeBatch.CHUNK, to - start);
+            for (int i = 0; i < count; i++) {
+                bases[i] = blockBase(counters, hashes[start + i]);
             }
-            for (int i = start; i < end; i++) {
-                out[i] &= nonZero(counters, hashes[i], k);
+            for (int i = 0; i < count; i++) {
+                // The answer only keeps the load from being dead code; the next pass overwrites it.
+                out[start + i] = w[(int) bases[i]] != 0;
+            }
+            for (int i = 0; i < count; i++) {
+                out[start + i] = nonZero(w, (int) bases[i], hashes[start + i], k);
             }
         }
     }

@@ -25,7 +25,7 @@ final class CountingBulkTarget implements BulkBuild.Target {
 
     @Override
     public long words() {
-        return counters.words().length;
+        return counters.wordCount();
     }
 
     @Override
@@ -68,9 +68,8 @@ final class CountingBulkTarget implements BulkBuild.Target {
         int toMax = 0;
         for (int i = 0; i < k; i++, g += step) {
             long index = BloomProbes.position(g, m);
-            int word = (int) (index >>> 4);
-            if (part.holdsWord(word)) {
-                int before = NibbleArray.incrementAlone(w, word, NibbleArray.slot(index));
+            if (part.holdsWord(index >>> 4)) {
+                int before = NibbleArray.incrementAlone(w, NibbleArray.word(index), NibbleArray.slot(index));
                 fromZero += before == 0 ? 1 : 0;
                 toMax += before == Nibbles.MAX - 1 ? 1 : 0;
             }

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
+import org.bloomery.api.spi.CacheLines;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 import org.bloomery.api.spi.HeapBudget;
@@ -13,7 +14,11 @@ import org.bloomery.bloom.Writers;
 /**
  * A fixed number of 4-bit saturating counters that many threads may update at once without locks,
  * with live counts of non-zero and saturated counters. Counter {@code i} is nibble {@code i & 15}
- * (see {@link Nibbles}) of word {@code i >>> 4}.
+ * (see {@link Nibbles}) of word {@code i >>> 4}, which is element {@link #word word(i)} of the array,
+ * after {@link #PAD} unused words: with them, word 0 and so every 8-word block of the blocked
+ * layout starts a cache line whenever the array does (as a large array does with G1, ZGC and
+ * Shenandoah), where the array's header alone would spread every block over two lines. The padding
+ * is never written to a file.
  *
  * <p>With {@link Writers#MANY} (the default) every update is a compare-and-set of the whole word, so
  * concurrent updates of different nibbles in one word never lose each other. With {@link
@@ -29,6 +34,9 @@ import org.bloomery.bloom.Writers;
 final class NibbleArray {
     /** Most counters: one {@code long[]} of 2^30 words, 8 GiB. */
     static final long MAX_COUNTERS = 1L << 34;
+
+    /** Unused words before word 0 ({@link CacheLines#LONG_ARRAY_PAD}). */
+    static final int PAD = CacheLines.LONG_ARRAY_PAD;
 
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
     /** The single writer's live counts, fields {@code singleNonZero} and {@code singleSaturated}. */
@@ -46,7 +54,7 @@ final class NibbleArray {
     }
 
     private final long[] words;
-    /** The number of counters, {@code 16 * words.length}: the m that probe positions reduce into. */
+    /** The number of counters, 16 per word after the padding: the m that probe positions reduce into. */
     private final long size;
     /** Whether one thread at a time updates ({@link Writers#SINGLE}). */
     private final boolean single;
@@ -66,12 +74,12 @@ final class NibbleArray {
      *     free heap
      */
     NibbleArray(long counters, Writers writers) {
-        this(new long[affordable(checkedWordCount(counters))], writers);
+        this(new long[PAD + affordable(checkedWordCount(counters))], writers);
     }
 
     private NibbleArray(long[] words, Writers writers) {
         this.words = words;
-        this.size = (long) words.length << 4;
+        this.size = (long) (words.length - PAD) << 4;
         this.single = writers == Writers.SINGLE;
         long nonZeroWords = 0;
         long saturatedWords = 0;
@@ -85,7 +93,7 @@ final class NibbleArray {
     /** A single-writer array over the given words whose live counts start at 0, without a recount. */
     private NibbleArray(long[] words) {
         this.words = words;
-        this.size = (long) words.length << 4;
+        this.size = (long) (words.length - PAD) << 4;
         this.single = true;
     }
 
@@ -119,9 +127,27 @@ final class NibbleArray {
         }
     }
 
-    /** The words, for the probe strategies: counter {@code i} is nibble {@code i & 15} of word {@code i >>> 4}. */
+    /**
+     * The array, for the probe strategies: counter {@code i} is nibble {@code i & 15} of element
+     * {@link #word word(i)}, after {@link #PAD} unused elements.
+     */
     long[] words() {
         return words;
+    }
+
+    /** The words that hold counters: {@link #size} / 16, the padding not included. */
+    int wordCount() {
+        return words.length - PAD;
+    }
+
+    /**
+     * The element of {@link #words()} that holds counter {@code index}.
+     *
+     * @param index a counter, in [0, size)
+     * @return {@code PAD + index / 16}
+     */
+    static int word(long index) {
+        return PAD + (int) (index >>> 4);
     }
 
     /** Whether one thread at a time updates ({@link Writers#SINGLE}). */
@@ -169,7 +195,7 @@ final class NibbleArray {
      * @return its value, 0 to 15
      */
     int get(long index) {
-        return Nibbles.get(words[(int) (index >>> 4)], slot(index));
+        return Nibbles.get(words[word(index)], slot(index));
     }
 
     /**
@@ -265,7 +291,7 @@ final class NibbleArray {
      * @return the counter's value before
      */
     private int incrementUncounted(long index) {
-        int w = (int) (index >>> 4);
+        int w = word(index);
         int slot = slot(index);
         return single ? incrementAlone(words, w, slot) : incrementShared(words, w, slot);
     }
@@ -299,7 +325,7 @@ final class NibbleArray {
      * @return the counter's value before
      */
     private int decrementUncounted(long index) {
-        int w = (int) (index >>> 4);
+        int w = word(index);
         int slot = slot(index);
         return single ? decrementAlone(words, w, slot) : decrementShared(words, w, slot);
     }
@@ -402,7 +428,7 @@ final class NibbleArray {
 
     /** @return bytes {@link #writeTo} writes */
     long serializedBytes() {
-        return (long) words.length * Long.BYTES;
+        return (long) wordCount() * Long.BYTES;
     }
 
     /**
@@ -412,7 +438,7 @@ final class NibbleArray {
      * @throws IOException if the stream fails
      */
     void writeTo(FilterDataOutput out) throws IOException {
-        out.writeLongs(words, 0, words.length);
+        out.writeLongs(words, PAD, words.length);
     }
 
     /**
@@ -425,7 +451,11 @@ final class NibbleArray {
      * @throws IOException if the body ends early
      */
     static NibbleArray readFrom(FilterDataInput in, long counters, Writers writers) throws IOException {
-        return new NibbleArray(in.readLongs(checkedWordCount(counters)), writers);
+        int count = checkedWordCount(counters);
+        in.reserve((long) Long.BYTES * count, "an array of " + counters + " counters");
+        long[] words = new long[PAD + count];
+        in.readLongs(words, PAD, count);
+        return new NibbleArray(words, writers);
     }
 
     /** The nibble of counter {@code index} in its word. */

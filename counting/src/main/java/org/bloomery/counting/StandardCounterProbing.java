@@ -22,7 +22,7 @@ final class StandardCounterProbing {
         if (counters.single()) {
             for (int i = 0; i < k; i++, g += step) {
                 long index = BloomProbes.position(g, m);
-                int before = NibbleArray.incrementAlone(w, (int) (index >>> 4), NibbleArray.slot(index));
+                int before = NibbleArray.incrementAlone(w, NibbleArray.word(index), NibbleArray.slot(index));
                 fromZero += before == 0 ? 1 : 0;
                 toMax += before == Nibbles.MAX - 1 ? 1 : 0;
             }
@@ -36,7 +36,7 @@ final class StandardCounterProbing {
             }
             for (int i = 0; i < k; i++, g += step) {
                 long index = BloomProbes.position(g, m);
-                int before = NibbleArray.incrementShared(w, (int) (index >>> 4), NibbleArray.slot(index));
+                int before = NibbleArray.incrementShared(w, NibbleArray.word(index), NibbleArray.slot(index));
                 fromZero += before == 0 ? 1 : 0;
                 toMax += before == Nibbles.MAX - 1 ? 1 : 0;
             }
@@ -73,12 +73,12 @@ final class StandardCounterProbing {
         if (counters.single()) {
             for (int i = 0; i < k; i++, g += step) {
                 long index = BloomProbes.position(g, m);
-                toZero += NibbleArray.decrementAlone(w, (int) (index >>> 4), NibbleArray.slot(index)) == 1 ? 1 : 0;
+                toZero += NibbleArray.decrementAlone(w, NibbleArray.word(index), NibbleArray.slot(index)) == 1 ? 1 : 0;
             }
         } else {
             for (int i = 0; i < k; i++, g += step) {
                 long index = BloomProbes.position(g, m);
-                toZero += NibbleArray.decrementShared(w, (int) (index >>> 4), NibbleArray.slot(index)) == 1 ? 1 : 0;
+                toZero += NibbleArray.decrementShared(w, NibbleArray.word(index), NibbleArray.slot(index)) == 1 ? 1 : 0;
             }
         }
         counters.count(-toZero, 0);
