@@ -180,14 +180,15 @@ public final class ProbeBatch {
     }
 
     /**
-     * Uses the touched words in a branch the compiler cannot prove is never taken, so it keeps the
-     * loads of {@link #locateAndTouch}, whose values nothing else reads. The branch writes a static
+     * Uses the words a touch pass loaded (XORed) in a branch the compiler cannot prove is never
+     * taken, so that it keeps those loads, whose values nothing else reads. The branch writes a static
      * field only when the words XOR to one fixed 64-bit value, so threads never contend on it in
      * practice, and one compare per batch is all it costs.
      *
-     * @param touched what {@link #locateAndTouch} returned, XORed over the batch
+     * @param touched what {@link #locateAndTouch} returned, XORed over the batch (or the words
+     *     another kind's walk touched, as the counting kind's bulk build does)
      */
-    private static void keep(long touched) {
+    public static void keep(long touched) {
         if (touched == UNLIKELY) {
             sink = touched;
         }

@@ -51,7 +51,36 @@ final class BlockedCounterProbing {
 
     /** {@link CounterProbing#increment(BloomLayout, NibbleArray, long, int)} in this layout. */
     static boolean increment(NibbleArray counters, long hash, int k) {
-        int base = blockBase(counters, hash);
+        return increment(counters, blockBase(counters, hash), hash, k);
+    }
+
+    /**
+     * A bulk build's increments of keys {@code [from, to)} through one thread's single-writer view:
+     * chunk by chunk, each chunk's blocks located into the thread's {@link ProbeBatch#scratch} and
+     * touched in a loop of loads that does nothing else, so their cache misses are in flight
+     * together, then each key's counters raised as {@link #increment(NibbleArray, long, int)} does.
+     */
+    static void incrementAll(NibbleArray view, long[] hashes, int from, int to, int k) {
+        long[] w = view.words();
+        long[] bases = ProbeBatch.scratch();
+        long touched = 0;
+        for (int start = from; start < to; start += ProbeBatch.CHUNK) {
+            int count = Math.min(ProbeBatch.CHUNK, to - start);
+            for (int i = 0; i < count; i++) {
+                bases[i] = blockBase(view, hashes[start + i]);
+            }
+            for (int i = 0; i < count; i++) {
+                touched ^= w[(int) bases[i]];
+            }
+            for (int i = 0; i < count; i++) {
+                increment(view, (int) bases[i], hashes[start + i], k);
+            }
+        }
+        ProbeBatch.keep(touched);
+    }
+
+    /** {@link #increment(NibbleArray, long, int)} for a key whose block starts at element {@code base}. */
+    private static boolean increment(NibbleArray counters, int base, long hash, int k) {
         if (k == BlockedProbes.BLOCK_WORDS) {
             // The blocked sizing picks k = 8 from 1% down to 0.01%: rotation 0, passed as a constant
             // so that the words are indexed by the probe alone.

@@ -7,7 +7,8 @@ import org.bloomery.bloom.BulkBuild;
 /**
  * A {@link NibbleArray} as a {@link BulkBuild} fills it: each thread raises counters through a
  * single-writer {@link NibbleArray#writerView view} of its own, so the blocked layout raises a key's
- * counters with its ordinary single-writer code ({@link CounterProbing#increment}), and the standard
+ * counters with its ordinary single-writer code (walking the keys as its batch query does: {@link
+ * BlockedCounterProbing#incrementAll}), and the standard
  * layout raises only the probes that fall in the thread's words. Saturating increments commute, so
  * the counters equal those of adding each hash in turn; the views' counts are added to the array's
  * at the end.
@@ -40,7 +41,9 @@ final class CountingBulkTarget implements BulkBuild.Target {
         return new BulkBuild.Writer() {
             @Override
             public void apply(long[] hashes, int from, int to) {
-                if (blocked() || wholeArray) {
+                if (blocked()) {
+                    BlockedCounterProbing.incrementAll(view, hashes, from, to, k);
+                } else if (wholeArray) {
                     for (int i = from; i < to; i++) {
                         CounterProbing.increment(layout, view, hashes[i], k);
                     }
