@@ -1,5 +1,7 @@
 package org.bloomery.bloom;
 
+import org.bloomery.api.spi.CacheLines;
+
 /**
  * How the batch queries and bulk writes of the block layouts walk their keys: in chunks of
  * {@value #CHUNK}, each chunk in three passes, so that the CPU keeps the chunk's cache misses in
@@ -43,9 +45,9 @@ public final class ProbeBatch {
     }
 
     /**
-     * This thread's scratch array of {@value #CHUNK} words, for a batch that writes where a chunk's
-     * keys lie before it loads them (as {@link #locateAndTouch} does); the counting kind's blocked
-     * batch uses it too. Its contents are the caller's only until the caller's next batch call.
+     * This thread's scratch array of {@value #CHUNK} words, for a walk that writes where a chunk's
+     * keys lie ({@link #locate}) before it loads them ({@link #touch}); the counting kind's blocked
+     * walks use it too. Its contents are the caller's only until the caller's next batch call.
      *
      * @return the calling thread's array, allocated on its first use
      */
@@ -147,9 +149,8 @@ public final class ProbeBatch {
     }
 
     /**
-     * Writes the first word of each key's 512-bit block into {@code blocks}, for keys {@code [start,
-     * start + count)}, then loads word 0 of each block, so that the blocks' cache misses are in
-     * flight together before anything tests or writes them.
+     * Locates and touches the blocks of keys {@code [start, start + count)} of a bit array, so that
+     * their cache misses are in flight together before anything tests or writes them.
      *
      * @param bits the array, a whole number of blocks
      * @param hashes the key hashes
@@ -159,22 +160,49 @@ public final class ProbeBatch {
      * @return the loaded words XORed, for {@link #keep}
      */
     private static long locateAndTouch(BitArray bits, long[] hashes, int start, int count, long[] blocks) {
-        long words = bits.bitSize() >>> 6;
+        locate(hashes, start, count, bits.bitSize() >>> 6, blocks);
+        if (bits.onePage()) {
+            // The common case (up to 2^33 bits), with no choice of page left in the loop of loads.
+            return touch(bits.firstPage(), blocks, count);
+        }
+        long touched = 0;
+        for (int i = 0; i < count; i++) {
+            long base = blocks[i];
+            touched ^= bits.page(base)[BitArray.slot(base)];
+        }
+        return touched;
+    }
+
+    /**
+     * The locating pass of a walk: writes the first word of each key's 512-bit block ({@link
+     * BlockedProbes#firstWord}), for keys {@code [start, start + count)}, into {@code blocks}.
+     *
+     * @param hashes the key hashes
+     * @param start the first key, inclusive
+     * @param count the keys, at most {@value #CHUNK}
+     * @param words the words of the array the blocks divide, a positive multiple of 8
+     * @param blocks receives each key's first word at {@code [0, count)}
+     */
+    public static void locate(long[] hashes, int start, int count, long words, long[] blocks) {
         for (int i = 0; i < count; i++) {
             blocks[i] = BlockedProbes.firstWord(hashes[start + i], words);
         }
+    }
+
+    /**
+     * The touching pass of a walk: loads word {@code blocks[i]} for each i below {@code count} from
+     * an array whose word 0 follows {@link CacheLines#LONG_ARRAY_PAD} unused elements, in a loop
+     * that does nothing else, so that one thread keeps as many of their misses in flight as it can.
+     *
+     * @param padded the array, word w at index {@code LONG_ARRAY_PAD + w}
+     * @param blocks word indexes, below 2^31 minus the padding
+     * @param count how many
+     * @return the loaded words XORed, for {@link #keep}
+     */
+    public static long touch(long[] padded, long[] blocks, int count) {
         long touched = 0;
-        if (bits.onePage()) {
-            // The common case (up to 2^33 bits), with no choice of page left in the loop of loads.
-            long[] page = bits.firstPage();
-            for (int i = 0; i < count; i++) {
-                touched ^= page[BitArray.slot(blocks[i])];
-            }
-        } else {
-            for (int i = 0; i < count; i++) {
-                long base = blocks[i];
-                touched ^= bits.page(base)[BitArray.slot(base)];
-            }
+        for (int i = 0; i < count; i++) {
+            touched ^= padded[CacheLines.LONG_ARRAY_PAD + (int) blocks[i]];
         }
         return touched;
     }
@@ -185,8 +213,7 @@ public final class ProbeBatch {
      * field only when the words XOR to one fixed 64-bit value, so threads never contend on it in
      * practice, and one compare per batch is all it costs.
      *
-     * @param touched what {@link #locateAndTouch} returned, XORed over the batch (or the words
-     *     another kind's walk touched, as the counting kind's bulk build does)
+     * @param touched the words a walk's touch passes ({@link #touch}) loaded, XORed
      */
     public static void keep(long touched) {
         if (touched == UNLIKELY) {

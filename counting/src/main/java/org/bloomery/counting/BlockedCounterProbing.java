@@ -61,22 +61,27 @@ final class BlockedCounterProbing {
      * together, then each key's counters raised as {@link #increment(NibbleArray, long, int)} does.
      */
     static void incrementAll(NibbleArray view, long[] hashes, int from, int to, int k) {
-        long[] w = view.words();
-        long[] bases = ProbeBatch.scratch();
+        long[] blocks = ProbeBatch.scratch();
         long touched = 0;
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int count = Math.min(ProbeBatch.CHUNK, to - start);
+            touched ^= locateAndTouch(view, hashes, start, count, blocks);
             for (int i = 0; i < count; i++) {
-                bases[i] = blockBase(view, hashes[start + i]);
-            }
-            for (int i = 0; i < count; i++) {
-                touched ^= w[(int) bases[i]];
-            }
-            for (int i = 0; i < count; i++) {
-                increment(view, (int) bases[i], hashes[start + i], k);
+                increment(view, NibbleArray.PAD + (int) blocks[i], hashes[start + i], k);
             }
         }
         ProbeBatch.keep(touched);
+    }
+
+    /**
+     * Locates the blocks of keys {@code [start, start + count)} (their first words, padding not
+     * included) and touches them, as the classic kind's block layouts do.
+     *
+     * @return the loaded words XORed, for {@link ProbeBatch#keep}
+     */
+    private static long locateAndTouch(NibbleArray counters, long[] hashes, int start, int count, long[] blocks) {
+        ProbeBatch.locate(hashes, start, count, counters.wordCount(), blocks);
+        return ProbeBatch.touch(counters.words(), blocks, count);
     }
 
     /** {@link #increment(NibbleArray, long, int)} for a key whose block starts at element {@code base}. */
@@ -220,26 +225,23 @@ final class BlockedCounterProbing {
     /**
      * Three passes per chunk of {@value ProbeBatch#CHUNK} keys, as the classic kind's block layouts
      * walk theirs: the first writes each key's block into the thread's {@link ProbeBatch#scratch},
-     * the second reads a word of each block in a loop that does nothing else, so the CPU has the
-     * chunk's cache misses in flight together, and the third tests each key as {@link
+     * the second reads a word of each block in a loop that does nothing else ({@link
+     * ProbeBatch#touch}), so the CPU has the chunk's cache misses in flight together, and the third
+     * tests each key as {@link
      * #nonZero(NibbleArray, long, int)} does, from the block then in cache.
      */
     static void nonZero(NibbleArray counters, long[] hashes, int from, int to, int k, boolean[] out) {
         long[] w = counters.words();
-        long[] bases = ProbeBatch.scratch();
+        long[] blocks = ProbeBatch.scratch();
+        long touched = 0;
         for (int start = from; start < to; start += ProbeBatch.CHUNK) {
             int count = Math.min(ProbeBatch.CHUNK, to - start);
+            touched ^= locateAndTouch(counters, hashes, start, count, blocks);
             for (int i = 0; i < count; i++) {
-                bases[i] = blockBase(counters, hashes[start + i]);
-            }
-            for (int i = 0; i < count; i++) {
-                // The answer only keeps the load from being dead code; the next pass overwrites it.
-                out[start + i] = w[(int) bases[i]] != 0;
-            }
-            for (int i = 0; i < count; i++) {
-                out[start + i] = nonZero(w, (int) bases[i], hashes[start + i], k);
+                out[start + i] = nonZero(w, NibbleArray.PAD + (int) blocks[i], hashes[start + i], k);
             }
         }
+        ProbeBatch.keep(touched);
     }
 
     /** {@link CounterProbing#minimum(BloomLayout, NibbleArray, long, int)} in this layout. */

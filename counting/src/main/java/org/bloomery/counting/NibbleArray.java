@@ -451,11 +451,8 @@ final class NibbleArray {
      * @throws IOException if the body ends early
      */
     static NibbleArray readFrom(FilterDataInput in, long counters, Writers writers) throws IOException {
-        int count = checkedWordCount(counters);
-        in.reserve((long) Long.BYTES * count, "an array of " + counters + " counters");
-        long[] words = new long[PAD + count];
-        in.readLongs(words, PAD, count);
-        return new NibbleArray(words, writers);
+        return new NibbleArray(in.readLongsAfterPad(checkedWordCount(counters), "an array of " + counters + " counters"),
+                writers);
     }
 
     /** The nibble of counter {@code index} in its word. */

@@ -183,9 +183,6 @@ final class RibbonCodec {
 
     /** The solution's words, read after the padding ({@link SolutionWords}), checked before it is allocated. */
     private static long[] readSolution(FilterDataInput body, int words) throws IOException {
-        body.reserve((long) Long.BYTES * words, "a solution of " + words + " words");
-        long[] solution = SolutionWords.allocate(words);
-        body.readLongs(solution, SolutionWords.PAD, words);
-        return solution;
+        return body.readLongsAfterPad(words, "a solution of " + words + " words");
     }
 }

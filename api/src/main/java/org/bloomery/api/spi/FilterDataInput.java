@@ -126,6 +126,22 @@ public final class FilterDataInput {
     }
 
     /**
+     * Reads {@code count} big-endian longs into a new array after {@link CacheLines#LONG_ARRAY_PAD}
+     * unused (zero) elements, so that the first value starts a cache line whenever the array does.
+     *
+     * @param count how many; the caller has already bounded it
+     * @param what what they hold, for the message if they do not fit
+     * @return an array of {@code LONG_ARRAY_PAD + count}, the values from index {@code LONG_ARRAY_PAD}
+     * @throws InvalidFilterDataException if the rest of the body or the heap cannot hold them
+     * @throws IOException if the body ends first
+     */
+    public long[] readLongsAfterPad(int count, String what) throws IOException {
+        long[] values = new long[CacheLines.LONG_ARRAY_PAD + allocation(count, Long.BYTES, what)];
+        readLongs(values, CacheLines.LONG_ARRAY_PAD, count);
+        return values;
+    }
+
+    /**
      * Reads {@code count} big-endian longs into an array the caller has already allocated (and
      * bounded, e.g. with {@link #reserve}).
      *
