@@ -6,6 +6,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.bloom.BloomLayout;
 import org.bloomery.classic.ClassicProvider;
 import org.bloomery.compare.keys.KeyGenerator;
 import org.bloomery.cuckoo.CuckooProvider;
@@ -31,7 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * seed 42, hashed by {@code KeyHasher.hashLong}): Bloomery's {@code fuse} at 8 and 16 fingerprint
  * bits (and at 8 bits with option {@code arity=4}), {@code ribbon} at fpp 2^-8 (r = 8, fuse 8's fpp) and
  * at 1% (7 result bits in part, fractional), the {@code classic} and {@code cuckoo} kinds built from the same set through {@code
- * Filters.buildFromHashes} at fpp 2^-8, and FastFilter 1.0.2's {@code Xor8}, {@code
+ * Filters.buildFromHashes} at fpp 2^-8, the {@code classic} kind's blocked and sectored layouts at 1% ({@code
+ * classic-blocked-1pct}, {@code classic-sectored-1pct}: the Bloom filters {@code ribbon-1pct} is measured against), and FastFilter 1.0.2's {@code Xor8}, {@code
  * XorFuse8} and {@code Xor16} fed the same hashes as their 64-bit keys. Every contestant answers on
  * hashes, so the item hash is outside the timing for all alike.
  * <ul>
@@ -58,8 +60,8 @@ public class StaticFilterBenchmark {
     private static final int BATCH = 1024;
 
     /** The contestant. */
-    @Param({"fuse-8", "fuse-16", "fuse-8-4wise", "ribbon-8", "ribbon-1pct", "classic", "cuckoo", "fastfilter-xor8", "fastfilter-xorfuse8",
-        "fastfilter-xor16"})
+    @Param({"fuse-8", "fuse-16", "fuse-8-4wise", "ribbon-8", "ribbon-1pct", "classic", "classic-blocked-1pct",
+        "classic-sectored-1pct", "cuckoo", "fastfilter-xor8", "fastfilter-xorfuse8", "fastfilter-xor16"})
     public String contestant;
 
     /** Items in the set; {@code -p n=10000,1000000,10000000} shows how build time scales. */
@@ -108,6 +110,12 @@ public class StaticFilterBenchmark {
                 return bloomery(RibbonProvider.KIND, FilterSpec.of(n, 0.01));
             case "classic":
                 return bloomery(ClassicProvider.KIND, FilterSpec.of(n, FUSE8_FPP));
+            case "classic-blocked-1pct":
+                return bloomery(ClassicProvider.KIND, FilterSpec.of(n, 0.01)
+                        .withOption(BloomLayout.OPTION, BloomLayout.BLOCKED.optionValue()));
+            case "classic-sectored-1pct":
+                return bloomery(ClassicProvider.KIND, FilterSpec.of(n, 0.01)
+                        .withOption(BloomLayout.OPTION, BloomLayout.SECTORED.optionValue()));
             case "cuckoo":
                 return bloomery(CuckooProvider.KIND, FilterSpec.of(n, FUSE8_FPP));
             case "fastfilter-xor8":
