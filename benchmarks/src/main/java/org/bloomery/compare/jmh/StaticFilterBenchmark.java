@@ -37,8 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * XorFuse8} and {@code Xor16} fed the same hashes as their 64-bit keys. Every contestant answers on
  * hashes, so the item hash is outside the timing for all alike.
  * <ul>
- *   <li>{@code build}: one whole build per invocation, reported per item
- *       ({@code @OperationsPerInvocation(n)}).</li>
+ *   <li>{@code build}: one whole build per invocation, reported per build (JMH takes no parameter
+ *       as its operations per invocation): divide by n for the time per item.</li>
  *   <li>{@code queryPresent} / {@code queryAbsent}: one query per operation, cycling through 2^20
  *       present or absent hashes; the {@link Answers} counters prove the answers (no present key
  *       answered false; the absent share answered true is the fpp).</li>
