@@ -92,8 +92,9 @@ public final class BitProbing {
 
     /**
      * The batch form of {@link #probesSet(BloomLayout, BitArray, long, int)}: {@code out[i] =
-     * probesSet(layout, bits, hashes[i], k)} for every i in [from, to); {@link #orProbesSet} after
-     * clearing those answers.
+     * probesSet(layout, bits, hashes[i], k)} for every i in [from, to). The block layouts walk the
+     * keys in chunks of {@value ProbeBatch#CHUNK} ({@link ProbeBatch}); the standard layout is {@link
+     * #orProbesSet} after clearing those answers.
      *
      * @param layout the filter's layout
      * @param bits the array, sized for the layout by {@link BloomShape}
@@ -105,8 +106,12 @@ public final class BitProbing {
      */
     public static void probesSet(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k,
             boolean[] out) {
-        Arrays.fill(out, from, to, false);
-        orProbesSet(layout, bits, hashes, from, to, k, out);
+        if (layout == BloomLayout.STANDARD) {
+            Arrays.fill(out, from, to, false);
+            StandardBitProbing.orProbesSet(bits, hashes, from, to, k, out);
+        } else {
+            ProbeBatch.probesSet(layout, bits, hashes, from, to, k, out);
+        }
     }
 
     /**

@@ -72,10 +72,19 @@ public final class ProbeBatch {
     }
 
     /**
-     * {@link BitProbing#orProbesSet} in a block layout (blocked or sectored): each key tested as {@link
-     * BitProbing#probesSet} does, chunk by chunk, after the chunk's blocks are located and touched,
-     * its answer stored without a branch on the loaded words. The only branch per key skips keys
-     * already answered true, on earlier answers, not on loaded words.
+     * {@link BitProbing#probesSet(BloomLayout, BitArray, long[], int, int, int, boolean[])} in a
+     * block layout (blocked or sectored): each key tested as {@link BitProbing#probesSet} does, chunk
+     * by chunk, after the chunk's blocks are located and touched, its answer stored without a branch
+     * on the loaded words or on earlier answers.
+     */
+    static void probesSet(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
+        inChunks(layout, bits, hashes, from, to, k, out, ProbeBatch::chunkSet);
+    }
+
+    /**
+     * {@link BitProbing#orProbesSet} in a block layout (blocked or sectored): as {@link #probesSet},
+     * but a key already answered true keeps its answer and its block is not read. That branch is on
+     * earlier answers, not on loaded words.
      */
     static void orProbesSet(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k, boolean[] out) {
         inChunks(layout, bits, hashes, from, to, k, out, ProbeBatch::orChunkSet);
@@ -88,6 +97,16 @@ public final class ProbeBatch {
      */
     static long orProbesPlain(BloomLayout layout, BitArray bits, long[] hashes, int from, int to, int k) {
         return inChunks(layout, bits, hashes, from, to, k, null, ProbeBatch::orChunkPlain);
+    }
+
+    private static long chunkSet(BloomLayout layout, BitArray bits, long[] blocks, long[] hashes, int start,
+            int count, int k, boolean[] out) {
+        for (int i = 0; i < count; i++) {
+            long base = blocks[i];
+            out[start + i] = BitProbing.blockProbesSet(layout, bits.page(base), BitArray.slot(base),
+                    hashes[start + i], k);
+        }
+        return 0;
     }
 
     private static long orChunkSet(BloomLayout layout, BitArray bits, long[] blocks, long[] hashes, int start,
