@@ -1,4 +1,4 @@
-package org.bloomery.api.docs;
+package org.bloomery.samples.docs;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

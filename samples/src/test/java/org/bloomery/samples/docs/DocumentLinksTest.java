@@ -1,4 +1,4 @@
-package org.bloomery.api.docs;
+package org.bloomery.samples.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
