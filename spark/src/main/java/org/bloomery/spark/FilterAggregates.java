@@ -99,6 +99,9 @@ public final class FilterAggregates {
         return aggregator(plan(kind, spec, column, options, session ? SparkSession.active() : null));
     }
 
+    // functions.udaf is declared to return a UserDefinedFunction; what it returns is the
+    // UserDefinedAggregator of the aggregator's own types, which Java's generics cannot see.
+    @SuppressWarnings("unchecked")
     private static UserDefinedAggregator<Object, FilterBuffer, byte[]> aggregator(BuildPlan plan) {
         if (!plan.mergesPartitions()) {
             throw new IllegalArgumentException("filter kind '" + plan.kind() + "' does not merge partitions' filters,"
