@@ -1,6 +1,7 @@
 /** The cuckoo filter (kind "cuckoo"): deletion, at fewer bits per item than Bloom at 0.1% (more at 1%). */
 module org.bloomery.cuckoo {
-    requires org.bloomery.api;
+    // Transitive: the filter's public signatures use the api's types.
+    requires transitive org.bloomery.api;
 
     exports org.bloomery.cuckoo;
 

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.bloomery.api.spi.Envelope;
-import org.bloomery.api.spi.PlainNumbers;
+import org.bloomery.api.internal.PlainNumbers;
 
 /**
  * The entry point: finds filter kinds through {@link java.util.ServiceLoader} (using the thread's

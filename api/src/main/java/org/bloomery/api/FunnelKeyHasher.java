@@ -28,6 +28,9 @@ import java.util.Objects;
  *
  * @param <T> the item type
  */
+// Guava is an optional dependency (requires static): whoever calls these methods holds a Funnel,
+// and so has Guava on their own path; the api must not force it on everyone else.
+@SuppressWarnings("exports")
 public final class FunnelKeyHasher<T> implements KeyHasher<T> {
     private static final String PREFIX = "guava-funnel:";
     private static final String GUAVA_HASH_PACKAGE = "com.google.common.hash";

@@ -1,6 +1,6 @@
 package org.bloomery.bloom;
 
-import org.bloomery.api.spi.CacheLines;
+import org.bloomery.api.internal.CacheLines;
 
 /**
  * How the batch queries and bulk writes of the block layouts walk their keys: in chunks of

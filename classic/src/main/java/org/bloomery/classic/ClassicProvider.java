@@ -8,7 +8,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
-import org.bloomery.api.spi.BloomKinds;
+import org.bloomery.bloom.BloomKinds;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
 

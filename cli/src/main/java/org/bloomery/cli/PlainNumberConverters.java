@@ -1,6 +1,6 @@
 package org.bloomery.cli;
 
-import org.bloomery.api.spi.PlainNumbers;
+import org.bloomery.api.internal.PlainNumbers;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

@@ -10,7 +10,7 @@ import org.bloomery.bloom.BloomShape;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
-import org.bloomery.api.spi.BloomKinds;
+import org.bloomery.bloom.BloomKinds;
 
 /** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingFilter}s. */
 public final class CountingProvider extends AbstractProvider {

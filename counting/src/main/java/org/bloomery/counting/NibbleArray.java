@@ -5,7 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.concurrent.atomic.LongAdder;
-import org.bloomery.api.spi.CacheLines;
+import org.bloomery.api.internal.CacheLines;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 import org.bloomery.api.spi.HeapBudget;

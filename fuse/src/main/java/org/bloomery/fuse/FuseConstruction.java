@@ -1,7 +1,7 @@
 package org.bloomery.fuse;
 
 import java.util.Arrays;
-import org.bloomery.api.spi.SeededMix;
+import org.bloomery.api.internal.SeededMix;
 
 /**
  * Builds a binary fuse filter's slots from a set of hashes by peeling (Graf and Lemire, 2022):

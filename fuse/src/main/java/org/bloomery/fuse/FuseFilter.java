@@ -12,9 +12,9 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.AbstractFilter;
-import org.bloomery.api.spi.SeededMix;
+import org.bloomery.api.internal.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
-import org.bloomery.api.spi.StaticRefusal;
+import org.bloomery.api.internal.StaticRefusal;
 
 /**
  * A binary fuse filter (kind {@code "fuse"}; Graf and Lemire, "Binary Fuse Filters: Fast and

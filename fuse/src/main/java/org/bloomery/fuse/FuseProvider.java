@@ -8,7 +8,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
-import org.bloomery.api.spi.HashCollection;
+import org.bloomery.api.internal.HashCollection;
 
 /**
  * Registers {@link FuseFilter} with {@link org.bloomery.api.Filters} as kind {@code "fuse"},

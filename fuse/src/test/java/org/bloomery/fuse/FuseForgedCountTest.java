@@ -114,7 +114,7 @@ class FuseForgedCountTest {
         int trueAnswers = 0;
         for (int i = 0; i < PROBES; i++) {
             long probe = probes.nextLong();
-            boolean zeroFingerprint = (FuseLayout.fingerprint(org.bloomery.api.spi.SeededMix.mix(probe, read.seed())) & 0xFF) == 0;
+            boolean zeroFingerprint = (FuseLayout.fingerprint(org.bloomery.api.internal.SeededMix.mix(probe, read.seed())) & 0xFF) == 0;
             assertThat(empty.mightContainHash(probe)).isFalse();
             assertThat(read.mightContainHash(probe)).isEqualTo(zeroFingerprint);
             trueAnswers += zeroFingerprint ? 1 : 0;

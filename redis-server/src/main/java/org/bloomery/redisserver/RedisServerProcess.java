@@ -333,7 +333,9 @@ public final class RedisServerProcess implements AutoCloseable {
                 if (port + 10_000 > 65_535) {
                     continue;
                 }
+                // Opened only to see that the cluster bus port is free, then closed.
                 try (ServerSocket bus = new ServerSocket(port + 10_000, 1, loopback)) {
+                    bus.getLocalPort();
                     return port;
                 } catch (IOException busTaken) {
                     // Try another port.

@@ -2,7 +2,7 @@ package org.bloomery.redis;
 
 import java.util.Set;
 import org.bloomery.api.Capability;
-import org.bloomery.api.spi.BloomKinds;
+import org.bloomery.bloom.BloomKinds;
 
 /**
  * What one cell of a shared filter is: a bit ({@code redis-classic}) or a 4-bit saturating counter

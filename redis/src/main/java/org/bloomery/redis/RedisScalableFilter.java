@@ -21,7 +21,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractFilter;
-import org.bloomery.api.spi.BloomKinds;
+import org.bloomery.bloom.BloomKinds;
 import org.bloomery.bloom.BloomShape;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;

@@ -9,7 +9,7 @@ import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
-import org.bloomery.api.spi.BloomKinds;
+import org.bloomery.bloom.BloomKinds;
 import org.bloomery.bloom.GrowthPlan;
 
 /**

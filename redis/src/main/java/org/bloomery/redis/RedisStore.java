@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import redis.clients.jedis.PipelineBase;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
@@ -161,10 +161,12 @@ final class RedisStore implements AutoCloseable {
     }
 
     /** Sends commands in one pipeline and collects each one's reply, or its failure, in order. */
-    private List<Object> pipelined(String operation, Function<PipelineBase, List<Response<?>>> send) {
+    // Held as AbstractPipeline: Jedis 5 deprecates the PipelineBase that pipelined() returns, and
+    // Jedis 6 returns AbstractPipeline itself.
+    private List<Object> pipelined(String operation, Function<AbstractPipeline, List<Response<?>>> send) {
         return call(operation, () -> {
             List<Response<?>> responses;
-            try (PipelineBase pipeline = client.pipelined()) {
+            try (AbstractPipeline pipeline = client.pipelined()) {
                 responses = send.apply(pipeline);
                 pipeline.sync();
             }

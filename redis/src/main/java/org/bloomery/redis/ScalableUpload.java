@@ -10,7 +10,7 @@ import java.util.UUID;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.spi.BloomKinds;
+import org.bloomery.bloom.BloomKinds;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
 import org.bloomery.bloom.ScalableBody;

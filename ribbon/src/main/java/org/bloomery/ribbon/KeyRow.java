@@ -1,6 +1,6 @@
 package org.bloomery.ribbon;
 
-import org.bloomery.api.spi.SeededMix;
+import org.bloomery.api.internal.SeededMix;
 
 /**
  * The equation a key adds to a Ribbon filter: the row its window starts at, the coefficients (the

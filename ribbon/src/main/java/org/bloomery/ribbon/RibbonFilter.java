@@ -13,9 +13,9 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.AbstractFilter;
-import org.bloomery.api.spi.SeededMix;
+import org.bloomery.api.internal.SeededMix;
 import org.bloomery.api.spi.SpecOptions;
-import org.bloomery.api.spi.StaticRefusal;
+import org.bloomery.api.internal.StaticRefusal;
 
 /**
  * A Ribbon filter (kind {@code "ribbon"}; Dillinger and Walzer, "Ribbon filter: practically
@@ -300,6 +300,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      * The method stays small enough for the JIT to inline into the query. The answer is the same as
      * comparing all c.
      */
+    @SuppressWarnings("fallthrough") // the cases add the columns above a group's width, in one jump
     private boolean holdsNarrow(int group, long first, long second, int result) {
         // GroupColumns' arrangement, written out: calling it made the JIT compile a longer query.
         int used = group < upperStartGroup ? columns - 1 : columns;

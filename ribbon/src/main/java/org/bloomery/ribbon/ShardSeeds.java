@@ -1,6 +1,6 @@
 package org.bloomery.ribbon;
 
-import org.bloomery.api.spi.SeededMix;
+import org.bloomery.api.internal.SeededMix;
 
 /**
  * The seeds a Ribbon filter's shards are solved with (in body version 3, each seed gives the

@@ -1,6 +1,6 @@
 package org.bloomery.ribbon;
 
-import org.bloomery.api.spi.CacheLines;
+import org.bloomery.api.internal.CacheLines;
 
 /**
  * A Ribbon filter's solution in memory: the body's words, of every body version, after {@link

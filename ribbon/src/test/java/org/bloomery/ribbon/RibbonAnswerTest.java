@@ -6,7 +6,7 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.spi.SeededMix;
+import org.bloomery.api.internal.SeededMix;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -1,5 +1,6 @@
 package org.bloomery.api.spi;
 
+import org.bloomery.api.internal.CacheLines;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package org.bloomery.api.spi;
 
+import org.bloomery.api.internal.PlainNumbers;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalDouble;

@@ -1,5 +1,6 @@
-package org.bloomery.api.spi;
+package org.bloomery.api.internal;
 
+import org.bloomery.api.spi.HeapBudget;
 import java.util.Arrays;
 import java.util.Spliterator;
 import java.util.function.LongUnaryOperator;

@@ -1,4 +1,4 @@
-package org.bloomery.api.spi;
+package org.bloomery.api.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

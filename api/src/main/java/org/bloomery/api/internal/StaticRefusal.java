@@ -1,4 +1,4 @@
-package org.bloomery.api.spi;
+package org.bloomery.api.internal;
 
 /**
  * The refusals every static kind (one without {@link org.bloomery.api.Capability#ADD}, built once

@@ -1,4 +1,4 @@
-package org.bloomery.api.spi;
+package org.bloomery.api.internal;
 
 import java.util.OptionalDouble;
 import java.util.OptionalLong;

@@ -1,4 +1,4 @@
-package org.bloomery.api.spi;
+package org.bloomery.api.internal;
 
 /**
  * A key hash mixed with a filter's seed, for the static kinds that retry their build with a new

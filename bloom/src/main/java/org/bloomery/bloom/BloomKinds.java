@@ -1,4 +1,4 @@
-package org.bloomery.api.spi;
+package org.bloomery.bloom;
 
 /**
  * The names of the in-process Bloom kinds, for a module that must name one without depending on

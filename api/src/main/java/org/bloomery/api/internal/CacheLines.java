@@ -1,4 +1,4 @@
-package org.bloomery.api.spi;
+package org.bloomery.api.internal;
 
 /**
  * Where a {@code long[]}'s elements fall in 64-byte cache lines, for filters whose queries read a
@@ -18,9 +18,25 @@ public final class CacheLines {
      * element, at {@code ARRAY_LONG_BASE_OFFSET} bytes from a line-aligned array start, to the next
      * line (6 with the usual 16-byte header).
      */
-    public static final int LONG_ARRAY_PAD =
-            (BYTES - sun.misc.Unsafe.ARRAY_LONG_BASE_OFFSET % BYTES) % BYTES / Long.BYTES;
+    public static final int LONG_ARRAY_PAD = (BYTES - longArrayBaseOffset() % BYTES) % BYTES / Long.BYTES;
+
+    /** The usual header of a {@code long[]} on a 64-bit JVM, compressed class pointers or not. */
+    private static final int USUAL_LONG_ARRAY_BASE_OFFSET = 16;
 
     private CacheLines() {
+    }
+
+    /**
+     * {@code sun.misc.Unsafe.ARRAY_LONG_BASE_OFFSET}, read by reflection: a public constant of a
+     * package every JDK exports, so no module needs to require jdk.unsupported for it and javac has
+     * no internal API to warn of. A JVM without it gets the usual header: a wrong guess only costs
+     * alignment, never an answer.
+     */
+    private static int longArrayBaseOffset() {
+        try {
+            return Class.forName("sun.misc.Unsafe").getField("ARRAY_LONG_BASE_OFFSET").getInt(null);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError notThere) {
+            return USUAL_LONG_ARRAY_BASE_OFFSET;
+        }
     }
 }

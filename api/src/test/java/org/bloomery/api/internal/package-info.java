@@ -1,0 +1,2 @@
+/** Tests of Bloomery's shared internals. */
+package org.bloomery.api.internal;
