@@ -1,8 +1,8 @@
 package org.bloomery.classic;
 
-import org.bloomery.api.contract.MembershipFilterContract;
+import org.bloomery.api.contract.MutableFilterContract;
 
-class ClassicContractTest extends MembershipFilterContract {
+class ClassicContractTest extends MutableFilterContract {
     @Override
     protected String kind() {
         return "classic";

@@ -1,8 +1,8 @@
 package org.bloomery.counting;
 
-import org.bloomery.api.contract.MembershipFilterContract;
+import org.bloomery.api.contract.MutableFilterContract;
 
-class CountingContractTest extends MembershipFilterContract {
+class CountingContractTest extends MutableFilterContract {
     @Override
     protected String kind() {
         return "counting";

@@ -2,10 +2,10 @@ package org.bloomery.cuckoo;
 
 import java.util.List;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.contract.MembershipFilterContract;
+import org.bloomery.api.contract.MutableFilterContract;
 
 /** The contract kit on the cuckoo filter, fixed-size (the default, expansion 0). */
-class CuckooContractTest extends MembershipFilterContract {
+class CuckooContractTest extends MutableFilterContract {
     @Override
     protected String kind() {
         return "cuckoo";

@@ -2,7 +2,7 @@ package org.bloomery.redis;
 
 import java.util.stream.Stream;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.contract.MembershipFilterContract;
+import org.bloomery.api.contract.MutableFilterContract;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
  * positives expected, standard deviation 20, so the 15% tolerance of 60 is 3 sigma), and only fpp
  * 0.01 (0.001 would need 400,000 probes).
  */
-abstract class SharedFilterContract extends MembershipFilterContract {
+abstract class SharedFilterContract extends MutableFilterContract {
     private static final int ITEMS = 20_000;
 
     protected static Stream<Double> fpps() {

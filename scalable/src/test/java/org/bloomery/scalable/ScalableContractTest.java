@@ -2,9 +2,9 @@ package org.bloomery.scalable;
 
 import java.util.List;
 import org.bloomery.api.FilterSpec;
-import org.bloomery.api.contract.MembershipFilterContract;
+import org.bloomery.api.contract.MutableFilterContract;
 
-class ScalableContractTest extends MembershipFilterContract {
+class ScalableContractTest extends MutableFilterContract {
     @Override
     protected String kind() {
         return "scalable";
