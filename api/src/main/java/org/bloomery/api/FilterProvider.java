@@ -37,6 +37,20 @@ public interface FilterProvider {
     String description();
 
     /**
+     * The spec for a filter that at most one thread at a time will change, for example one built by
+     * each task of a parallel job and merged afterwards: the kind's single-writer setting added
+     * where the kind has one and the spec does not already choose, so adds need no atomic
+     * instructions. The result builds a filter with the same bits as {@code spec}, so the two merge.
+     * The default returns {@code spec} unchanged.
+     *
+     * @param spec the spec the caller would use
+     * @return that spec, or that spec with the kind's single-writer option
+     */
+    default FilterSpec forOneWriter(FilterSpec spec) {
+        return spec;
+    }
+
+    /**
      * Builds an empty filter.
      *
      * @param spec expected insertions, target fpp and options

@@ -74,6 +74,17 @@ public enum Writers {
     }
 
     /**
+     * A spec for one writer ({@link org.bloomery.api.FilterProvider#forOneWriter}): {@code spec}
+     * with {@value #OPTION}{@code =single}, unless it already sets {@value #OPTION}.
+     *
+     * @param spec the spec
+     * @return the spec for one writer
+     */
+    public static FilterSpec forOneWriter(FilterSpec spec) {
+        return spec.option(OPTION).isPresent() ? spec : spec.withOption(OPTION, SINGLE.optionValue());
+    }
+
+    /**
      * The mode a spec asks for.
      *
      * @param spec the spec

@@ -11,6 +11,7 @@ import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.bloom.BloomKinds;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.Writers;
 
 /**
  * Registers {@link ClassicFilter} with {@link org.bloomery.api.Filters} as kind {@code "classic"},
@@ -42,6 +43,12 @@ public final class ClassicProvider extends AbstractProvider {
                 + "  " + BloomShape.HASHES_OPTION + "      k, an integer in [1, 64]; default max(1, round(-ln p / ln 2)),"
                 + " or when blocked the k among 1, 2, 4 and the multiples of 8 that minimises the blocked-model fpp,"
                 + " or when sectored the even k in [2, 16] (it must be one) that minimises the sectored-model fpp";
+    }
+
+    /** The spec with {@code writers=single}, unless it already sets {@code writers}. */
+    @Override
+    public FilterSpec forOneWriter(FilterSpec spec) {
+        return Writers.forOneWriter(spec);
     }
 
     @Override

@@ -11,6 +11,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
 import org.bloomery.bloom.BloomKinds;
+import org.bloomery.bloom.Writers;
 
 /** The {@link FilterProvider} of kind {@code "counting"}: builds and reads {@link CountingFilter}s. */
 public final class CountingProvider extends AbstractProvider {
@@ -31,6 +32,12 @@ public final class CountingProvider extends AbstractProvider {
                 + BloomShape.HASHES_OPTION + " = probes per item k, an integer in [1, 64] "
                 + "(default: round(-ln fpp / ln 2)); " + BloomLayout.OPTION + " = standard (default) or blocked "
                 + "(an item's k counters in one block of 128, one cache line; sized by the blocked model).";
+    }
+
+    /** The spec with {@code writers=single}, unless it already sets {@code writers}. */
+    @Override
+    public FilterSpec forOneWriter(FilterSpec spec) {
+        return Writers.forOneWriter(spec);
     }
 
     @Override

@@ -14,7 +14,6 @@ import org.bloomery.api.FilterProvider;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.MembershipFilter;
-import org.bloomery.bloom.Writers;
 
 /**
  * A build that has been checked before any job runs: the kind exists and is held in-process, the
@@ -71,11 +70,13 @@ final class BuildPlan implements Serializable {
                     + " in the partitions; build its in-process kind and upload it (RedisUpload); kinds that Spark"
                     + " can build: " + FilterAggregates.buildableKinds());
         }
-        // Options and fpp are checked by the kind itself, on a filter small enough to make here.
+        // Options and fpp are checked by the kind itself, on a filter small enough to make here. Each
+        // partition's filter has one writer, its task, so the kind may drop its atomic instructions
+        // (forOneWriter); the bits are the same, so those filters merge with the user's.
         MembershipFilter<Object> probe = Filters.create(kind,
                 new FilterSpec(Math.min(spec.expectedInsertions(), PROBE_INSERTIONS), spec.fpp(), spec.options()),
                 column.untypedHasher());
-        FilterSpec partitionSpec = singleWriter(kind, spec, column);
+        FilterSpec partitionSpec = provider.forOneWriter(spec);
         BuildPlan plan = new BuildPlan(provider, spec, partitionSpec, column, buildOptions);
         if (!plan.fixedFpp) {
             checkSize(kind, spec, probe, spark);
@@ -88,24 +89,6 @@ final class BuildPlan implements Serializable {
         Set<Capability> capabilities = provider.capabilities();
         return capabilities.containsAll(EnumSet.of(Capability.ADD, Capability.MERGE))
                 && !capabilities.contains(Capability.SHARED);
-    }
-
-    /**
-     * The spec with {@code writers=single} when the kind takes that option and the user set no
-     * writers: each partition's filter has one writer, its task, so its adds need no atomic
-     * instructions. The option is not part of the bits, so such filters merge with the user's.
-     */
-    private static FilterSpec singleWriter(String kind, FilterSpec spec, ColumnHasher column) {
-        if (spec.option(Writers.OPTION).isPresent()) {
-            return spec;
-        }
-        FilterSpec single = spec.withOption(Writers.OPTION, Writers.SINGLE.optionValue());
-        try {
-            Filters.create(kind, new FilterSpec(1, spec.fpp(), single.options()), column.untypedHasher());
-            return single;
-        } catch (IllegalArgumentException kindHasNoWritersOption) {
-            return spec;
-        }
     }
 
     /**
