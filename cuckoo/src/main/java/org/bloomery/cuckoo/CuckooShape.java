@@ -121,7 +121,7 @@ record CuckooShape(int bucketSize, int fingerprintBits, int buckets, int maxKick
      * @return {@code MAX_SLOTS / bucketSize}
      */
     static int maxBuckets(int bucketSize) {
-        return FingerprintTable.MAX_SLOTS / bucketSize;
+        return BucketFingerprints.MAX_SLOTS / bucketSize;
     }
 
     /**
