@@ -8,8 +8,8 @@ import org.bloomery.api.spi.FilterDataOutput;
 
 /**
  * One cuckoo hash table of fingerprints with its one-entry victim stash: the single-threaded
- * algorithm (insert with kicks, lookup, delete) on which {@link CuckooFilter} layers locking and
- * growth. The caller provides the exclusion each method documents.
+ * algorithm (insert with kicks, lookup, delete) on which {@link StripedTables} layers locking and
+ * {@link SubTables} growth. The caller provides the exclusion each method documents.
  */
 final class CuckooTable {
     /** Seed of the kick sequence; fixed so that equal histories give equal tables. */
