@@ -75,7 +75,8 @@ final class FuseConstruction {
             if (work.peel(hashes, items, layout)) {
                 work.releaseSlots();
                 int built = layout.arrayLength();
-                Fingerprints fingerprints = FuseBuildMemory.allocating(items, needed, () -> Fingerprints.allocate(bits, built));
+                Fingerprints fingerprints =
+                        FuseBuildMemory.allocating(items, needed, () -> Fingerprints.allocate(bits, built));
                 work.assign(hashes, items, layout, fingerprints);
                 return new Result(items, seed, layout, fingerprints, attempt);
             }
@@ -297,7 +298,8 @@ final class FuseConstruction {
                 int d = four ? FuseLayout.fourth(m, a, segmentLength) : a;
                 int own = positions[i] == 0 ? a : positions[i] == 1 ? b : positions[i] == 2 ? c : d;
                 // The own slot is still zero, so the XOR of all the slots is the XOR of the others.
-                fingerprints.set(own, FuseLayout.fingerprint(m) ^ fingerprints.xor(a, b, c) ^ (four ? fingerprints.get(d) : 0));
+                fingerprints.set(own,
+                        FuseLayout.fingerprint(m) ^ fingerprints.xor(a, b, c) ^ (four ? fingerprints.get(d) : 0));
             }
         }
     }
