@@ -7,11 +7,10 @@ import org.bloomery.api.FilterFullException;
 
 /**
  * A cuckoo filter's sub-tables behind its {@link BucketLocks}: every read and change of the tables
- * goes through here, so the lock protocol is in one class. Queries read optimistically and
- * validate the global stamp and their buckets' stripe stamps, falling back to read locks. Adds
- * that find a free slot and removals that leave every stash alone hold the global lock shared and
- * their buckets' stripes exclusively. Kick chains, growth, stash changes and {@link #clear} hold
- * the global lock exclusively, so no query observes a fingerprint in transit.
+ * goes through here, so the locking that {@link CuckooFilter}'s class description promises is in
+ * one class. Queries read optimistically and fall back to read locks; adds that find a free slot
+ * and removals that leave every stash alone hold the global lock shared and their buckets' stripes
+ * exclusively; kick chains, growth, stash changes and {@link #clear} hold the global lock exclusively.
  */
 final class StripedTables {
     /** Keys per pass of a batch query, as in the Bloom family's batch. */
