@@ -21,12 +21,6 @@ import org.bloomery.bloom.BloomProbes;
 import org.bloomery.bloom.BloomShape;
 import org.bloomery.bloom.BulkBuild;
 import org.bloomery.bloom.Writers;
-import org.bloomery.api.spi.Envelope;
-import org.bloomery.api.spi.FilterDataInput;
-import org.bloomery.bloom.BloomLayout;
-import org.bloomery.bloom.BloomProbes;
-import org.bloomery.bloom.BloomShape;
-import org.bloomery.bloom.Writers;
 
 /**
  * A counting Bloom filter (kind {@code "counting"}): a Bloom filter whose m positions are 4-bit
@@ -78,9 +72,6 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
     static final Set<Capability> SINGLE_WRITER_CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.MERGE, Capability.ADD));
 
-    /** Bytes in the body before the counters: m as a long, k as an int, the layout as a byte. */
-    private static final int BODY_HEADER_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
-
     private final long m;
     private final int k;
     private final BloomShape shape;
@@ -88,7 +79,15 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
     private final BloomLayout layout;
     private final NibbleArray counters;
 
-    private CountingFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
+    /**
+     * A filter over counters already made, as {@link #create} and {@link CountingCodec} make them.
+     *
+     * @param spec the spec
+     * @param hasher maps items to hashes
+     * @param shape m, k and the layout, derived from the spec
+     * @param counters m counters
+     */
+    CountingFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, NibbleArray counters) {
         super(KIND, spec, hasher);
         this.shape = shape;
         this.m = shape.cells();
@@ -179,33 +178,7 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
      */
     public static <T> CountingFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return Envelope.read(in, KIND, hasher, (spec, reading, body) -> readBody(spec, body, reading));
-    }
-
-    private static <T> CountingFilter<T> readBody(FilterSpec spec, FilterDataInput in, KeyHasher<? super T> hasher)
-            throws IOException {
-        BloomShape shape;
-        try {
-            shape = CountingOptions.shape(spec);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidFilterDataException("the spec does not make a counting filter: " + e.getMessage(), e);
-        }
-        long counters = in.readLong("counters", BloomShape.MIN_CELLS, NibbleArray.MAX_COUNTERS);
-        if (counters != shape.cells()) {
-            throw new InvalidFilterDataException("counters = " + counters + " does not match the spec, which gives "
-                    + shape.cells());
-        }
-        int hashes = in.readInt("hashes", 1, BloomShape.MAX_HASHES);
-        if (hashes != shape.hashes()) {
-            throw new InvalidFilterDataException("hashes = " + hashes + " does not match the spec, which gives "
-                    + shape.hashes());
-        }
-        BloomLayout layout = BloomLayout.read(in);
-        if (layout != shape.layout()) {
-            throw new InvalidFilterDataException("layout " + layout.optionValue() + " does not match the spec, which"
-                    + " gives " + shape.layout().optionValue());
-        }
-        return new CountingFilter<>(spec, hasher, shape, NibbleArray.readFrom(in, counters, Writers.of(spec, KIND)));
+        return CountingCodec.read(in, hasher);
     }
 
     /**
@@ -356,6 +329,11 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
         return null;
     }
 
+    /** The layout itself, for the codec: an engine type, so not part of the public API. */
+    BloomLayout bloomLayout() {
+        return layout;
+    }
+
     /** @return the sum of all counters, by a scan; for tests */
     long counterSum() {
         return counters.sum();
@@ -396,12 +374,7 @@ public final class CountingFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        Envelope.write(out, this, BODY_HEADER_BYTES + counters.serializedBytes(), body -> {
-            body.writeLong(m);
-            body.writeInt(k);
-            body.writeByte(shape.layout().code());
-            counters.writeTo(body);
-        });
+        CountingCodec.write(out, this, counters);
     }
 
     @Override

@@ -7,16 +7,12 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.locks.StampedLock;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.AbstractFilter;
-import org.bloomery.api.spi.Envelope;
-import org.bloomery.api.spi.FilterDataInput;
-import org.bloomery.api.spi.FilterDataOutput;
 
 /**
  * A cuckoo filter (Fan, Andersen, Kaminsky, Mitzenmacher, CoNEXT 2014), kind {@code "cuckoo"}: each
@@ -83,44 +79,26 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
     private static final Set<Capability> FIXED_SIZE_CAPABILITIES =
             Collections.unmodifiableSet(EnumSet.of(Capability.REMOVE, Capability.CONCURRENT, Capability.ADD));
 
-    /** Keys per pass of a batch query, as in the Bloom family's batch. */
-    private static final int BATCH_CHUNK = 32;
-
-    /** Outcomes of the shared-lock steps; counts of copies are never negative. */
-    private static final int RETRY = -1;
-    private static final int NEEDS_EXCLUSIVE = -2;
-    private static final int ADDED_NEW = 1;
-    private static final int ADDED_COPY = 2;
-    private static final int REMOVED = 1;
-    private static final int NOT_FOUND = 0;
-
-    /** What {@link #underStripeLocks} does. */
-    private enum Step {
-        /** {@link #addIfFree}, with the stripes locked exclusively. */
-        ADD,
-        /** {@link #removeFromBuckets}, with the stripes locked exclusively. */
-        REMOVE,
-        /** Counts every copy, with the stripes locked shared. */
-        COUNT,
-        /** Counts the copies in the newest sub-table holding any, with the stripes locked shared. */
-        FIND
-    }
-
     private final CuckooShape shape;
     private final int bucketSize;
     private final int fingerprintBits;
-    private final BucketLocks locks = new BucketLocks();
-    /** The sub-tables, newest first; replaced, never mutated, under the exclusive global lock. */
-    private volatile CuckooTable[] tables;
-    /** Insertions that found both buckets full, then kicked or grew; written under the exclusive global lock. */
-    private volatile long kickChains;
+    /** The sub-tables behind their locks, through which every read and change goes. */
+    private final StripedTables tables;
 
-    private CuckooFilter(FilterSpec spec, KeyHasher<? super T> hasher, CuckooShape shape, CuckooTable[] tables) {
+    /**
+     * A filter over sub-tables already made, as {@link #create} and {@link CuckooCodec} make them.
+     *
+     * @param spec the spec
+     * @param hasher maps items to hashes
+     * @param shape the parameters derived from the spec
+     * @param tables the sub-tables, newest first, at least one
+     */
+    CuckooFilter(FilterSpec spec, KeyHasher<? super T> hasher, CuckooShape shape, CuckooTable[] tables) {
         super(CuckooProvider.KIND, spec, hasher);
         this.shape = shape;
         this.bucketSize = shape.bucketSize();
         this.fingerprintBits = shape.fingerprintBits();
-        this.tables = tables;
+        this.tables = new StripedTables(shape, tables);
     }
 
     /**
@@ -155,28 +133,17 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      */
     static <T> CuckooFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(hasher, "hasher");
-        return Envelope.read(in, CuckooProvider.KIND, hasher, (spec, reading, data) -> readBody(spec, reading, data));
+        return CuckooCodec.read(in, hasher);
     }
 
     @Override
     public boolean addHash(long hash) {
-        int fingerprint = fingerprint(hash);
-        int outcome = underStripeLocks(Step.ADD, hash, fingerprint);
-        return outcome == NEEDS_EXCLUSIVE ? exclusively(Step.ADD, hash, fingerprint) : outcome == ADDED_NEW;
+        return tables.add(hash);
     }
 
     @Override
     public boolean mightContainHash(long hash) {
-        int fingerprint = fingerprint(hash);
-        StampedLock global = locks.global();
-        long stamp = global.tryOptimisticRead();
-        if (stamp != 0L) {
-            int answer = probeOptimistically(tables, hash, fingerprint);
-            if (answer != RETRY && global.validate(stamp)) {
-                return answer > 0;
-            }
-        }
-        return underStripeLocks(Step.FIND, hash, fingerprint) > 0;
+        return tables.mightContain(hash);
     }
 
     /**
@@ -184,7 +151,7 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      *
      * <p>One optimistic read of the global lock covers the whole batch, validated once at the end;
      * a batch that a kick chain or a resize overlapped is answered by single queries. The keys go in
-     * chunks of {@value #BATCH_CHUNK}: a first pass reads every key's two buckets in the newest
+     * chunks of {@value StripedTables#BATCH_CHUNK}: a first pass reads every key's two buckets in the newest
      * sub-table, two independent reads per key, so the CPU has the chunk's cache misses in flight
      * together; a key found there is present (its fingerprint was in a bucket while no kick ran). A
      * second pass asks the others as a single query does, from buckets then in cache: stash, older
@@ -195,34 +162,7 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        StampedLock global = locks.global();
-        long stamp = global.tryOptimisticRead();
-        if (stamp != 0L) {
-            CuckooTable[] current = tables;
-            CuckooTable newest = current[0];
-            for (int start = from; start < to; start += BATCH_CHUNK) {
-                int end = Math.min(to, start + BATCH_CHUNK);
-                for (int i = start; i < end; i++) {
-                    long hash = hashes[i];
-                    int fingerprint = fingerprint(hash);
-                    int first = newest.firstBucket(hash);
-                    out[i] = newest.bucketsHold(first, newest.alternateBucket(first, fingerprint), fingerprint);
-                }
-                for (int i = start; i < end; i++) {
-                    if (!out[i]) {
-                        long hash = hashes[i];
-                        int answer = probeOptimistically(current, hash, fingerprint(hash));
-                        out[i] = answer == RETRY ? mightContainHash(hash) : answer > 0;
-                    }
-                }
-            }
-            if (global.validate(stamp)) {
-                return;
-            }
-        }
-        for (int i = from; i < to; i++) {
-            out[i] = mightContainHash(hashes[i]);
-        }
+        tables.mightContainAll(hashes, from, to, out);
     }
 
     /**
@@ -234,9 +174,7 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public boolean removeHash(long hash) {
-        int fingerprint = fingerprint(hash);
-        int outcome = underStripeLocks(Step.REMOVE, hash, fingerprint);
-        return outcome == NEEDS_EXCLUSIVE ? exclusively(Step.REMOVE, hash, fingerprint) : outcome == REMOVED;
+        return tables.remove(hash);
     }
 
     /**
@@ -258,7 +196,7 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      * @return the count
      */
     public int countHash(long hash) {
-        return underStripeLocks(Step.COUNT, hash, fingerprint(hash));
+        return tables.count(hash);
     }
 
     /**
@@ -267,13 +205,8 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      * @return the load, in [0, 1]
      */
     public double loadFactor() {
-        long stored = 0;
-        long slots = 0;
-        for (CuckooTable table : tables) {
-            stored += table.stored();
-            slots += table.slotCount();
-        }
-        return (double) stored / slots;
+        CuckooTable[] current = tables.current();
+        return (double) SubTables.sum(current, CuckooTable::stored) / SubTables.sum(current, CuckooTable::slotCount);
     }
 
     /**
@@ -300,11 +233,7 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      * @return the bucket count
      */
     public long buckets() {
-        long buckets = 0;
-        for (CuckooTable table : tables) {
-            buckets += table.buckets();
-        }
-        return buckets;
+        return SubTables.sum(tables.current(), CuckooTable::buckets);
     }
 
     @Override
@@ -319,11 +248,7 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public long approximateCount() {
-        long count = 0;
-        for (CuckooTable table : tables) {
-            count += table.size();
-        }
-        return count;
+        return SubTables.held(tables.current());
     }
 
     /**
@@ -336,7 +261,7 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
     @Override
     public double expectedFpp() {
         double loads = 0;
-        for (CuckooTable table : tables) {
+        for (CuckooTable table : tables.current()) {
             loads += table.load();
         }
         return -Math.expm1(2.0 * bucketSize * loads * Math.log1p(-Math.scalb(1.0, -fingerprintBits)));
@@ -344,63 +269,36 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
 
     @Override
     public long bitSize() {
-        long bits = 0;
-        for (CuckooTable table : tables) {
-            bits += table.bitSize();
-        }
-        return bits;
+        return SubTables.sum(tables.current(), CuckooTable::bitSize);
     }
 
     /** Removes every item and every sub-table but the first. */
     @Override
     public void clear() {
-        StampedLock global = locks.global();
-        long stamp = global.writeLock();
-        try {
-            CuckooTable[] current = tables;
-            CuckooTable first = current[current.length - 1];
-            first.clear();
-            tables = new CuckooTable[] {first};
-        } finally {
-            global.unlockWrite(stamp);
-        }
+        tables.clear();
     }
 
     /**
      * {@inheritDoc}
      *
-     * <p>The body: b (byte), f (byte), maxKicks (int), expansion (int), the sub-table count (byte),
-     * then per sub-table, oldest first, its bucket count (int), its stash (long: bucket in the high
-     * half, fingerprint in the low half, 0 when empty) and its slots (bytes for f = 8, shorts for
-     * f = 16, otherwise {@code ceil(slots * f / 64)} longs of packed fingerprints, low bits first),
-     * and last the number of fingerprints held (long).
+     * <p>The body ({@code CuckooCodec}): b, f, maxKicks, expansion, the sub-tables oldest first,
+     * each with its bucket count, stash and slots, and the number of fingerprints held.
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        StampedLock global = locks.global();
-        long stamp = global.readLock();
-        try {
-            locks.lock(-1L, false);
-            try {
-                CuckooTable[] current = tables;
-                long bodyLength = 1 + 1 + 4 + 4 + 1 + Long.BYTES;
-                for (CuckooTable table : current) {
-                    bodyLength += Integer.BYTES + table.serializedBytes();
-                }
-                Envelope.write(out, this, bodyLength, data -> writeBody(data, current));
-            } finally {
-                locks.unlock(-1L, false);
-            }
-        } finally {
-            global.unlockRead(stamp);
-        }
+        CuckooCodec.write(out, this, tables);
     }
 
     @Override
     protected String describe() {
         return "b=" + bucketSize + ", f=" + fingerprintBits + ", buckets=" + buckets()
-                + ", subTables=" + tables.length + ", count=" + approximateCount() + ", load=" + loadFactor()
-                + ", expectedFpp=" + expectedFpp() + ", kickChains=" + kickChains;
+                + ", subTables=" + tables.current().length + ", count=" + approximateCount() + ", load="
+                + loadFactor() + ", expectedFpp=" + expectedFpp() + ", kickChains=" + tables.kickChains();
+    }
+
+    /** @return the parameters derived from the spec */
+    CuckooShape shape() {
+        return shape;
     }
 
     /**
@@ -409,247 +307,6 @@ public final class CuckooFilter<T> extends AbstractFilter<T> {
      * @return the count
      */
     long kickChains() {
-        return kickChains;
-    }
-
-    private int fingerprint(long hash) {
-        return PartialKeyHashing.fingerprint(hash, fingerprintBits);
-    }
-
-    /** The stripes of the item's buckets in every sub-table. */
-    private static long stripesOf(CuckooTable[] current, long hash, int fingerprint) {
-        long stripes = 0L;
-        for (CuckooTable table : current) {
-            int first = table.firstBucket(hash);
-            stripes |= BucketLocks.stripeBit(first) | BucketLocks.stripeBit(table.alternateBucket(first, fingerprint));
-        }
-        return stripes;
-    }
-
-    /**
-     * Runs one step holding the global lock shared and the stripes of the item's buckets in every
-     * sub-table, exclusively for a write. A step never waits for another lock while holding these.
-     */
-    private int underStripeLocks(Step step, long hash, int fingerprint) {
-        boolean write = step == Step.ADD || step == Step.REMOVE;
-        StampedLock global = locks.global();
-        long stamp = global.readLock();
-        try {
-            CuckooTable[] current = tables;
-            long stripes = stripesOf(current, hash, fingerprint);
-            locks.lock(stripes, write);
-            try {
-                switch (step) {
-                    case ADD:
-                        return addIfFree(current, hash, fingerprint);
-                    case REMOVE:
-                        return removeFromBuckets(current, hash, fingerprint);
-                    case COUNT:
-                        return countHeld(current, hash, fingerprint, false);
-                    default:
-                        return countHeld(current, hash, fingerprint, true);
-                }
-            } finally {
-                locks.unlock(stripes, write);
-            }
-        } finally {
-            global.unlockRead(stamp);
-        }
-    }
-
-    /** Runs the slow path of an add or a remove holding the global lock exclusively. */
-    private boolean exclusively(Step step, long hash, int fingerprint) {
-        StampedLock global = locks.global();
-        long stamp = global.writeLock();
-        try {
-            return step == Step.ADD ? addExclusive(hash, fingerprint) : removeExclusive(hash, fingerprint);
-        } finally {
-            global.unlockWrite(stamp);
-        }
-    }
-
-    /** Looks for the item under optimistic stripe stamps: 1 if found, 0 if not, RETRY if a stripe changed. */
-    private int probeOptimistically(CuckooTable[] current, long hash, int fingerprint) {
-        for (CuckooTable table : current) {
-            int first = table.firstBucket(hash);
-            int second = table.alternateBucket(first, fingerprint);
-            StampedLock firstStripe = locks.stripe(first);
-            StampedLock secondStripe = locks.stripe(second);
-            long firstStamp = firstStripe.tryOptimisticRead();
-            long secondStamp = secondStripe.tryOptimisticRead();
-            boolean found = table.contains(first, second, fingerprint);
-            if (firstStamp == 0L || secondStamp == 0L
-                    || !firstStripe.validate(firstStamp) || !secondStripe.validate(secondStamp)) {
-                return RETRY;
-            }
-            if (found) {
-                return 1;
-            }
-        }
-        return 0;
-    }
-
-    /** Copies held over every sub-table; with {@code firstOnly}, stops at the first sub-table holding any. */
-    private static int countHeld(CuckooTable[] current, long hash, int fingerprint, boolean firstOnly) {
-        int copies = 0;
-        for (CuckooTable table : current) {
-            int first = table.firstBucket(hash);
-            copies += table.copies(first, table.alternateBucket(first, fingerprint), fingerprint);
-            if (firstOnly && copies > 0) {
-                break;
-            }
-        }
-        return copies;
-    }
-
-    /** The fast path of add: a free slot in the newest sub-table, under its buckets' stripe locks. */
-    private int addIfFree(CuckooTable[] current, long hash, int fingerprint) {
-        CuckooTable newest = current[0];
-        int first = newest.firstBucket(hash);
-        int second = newest.alternateBucket(first, fingerprint);
-        int copies = newest.copies(first, second, fingerprint);
-        checkCopies(copies);
-        boolean seen = copies > 0 || current.length > 1 && countHeld(current, hash, fingerprint, true) > 0;
-        if (!newest.insertFree(first, second, fingerprint)) {
-            return NEEDS_EXCLUSIVE;
-        }
-        return seen ? ADDED_COPY : ADDED_NEW;
-    }
-
-    /** The slow path of add, under the exclusive global lock: kicks, the stash, growth. */
-    private boolean addExclusive(long hash, int fingerprint) {
-        CuckooTable[] current = tables;
-        CuckooTable target = current[0];
-        int first = target.firstBucket(hash);
-        int second = target.alternateBucket(first, fingerprint);
-        checkCopies(target.copies(first, second, fingerprint));
-        boolean seen = countHeld(current, hash, fingerprint, true) > 0;
-        if (!target.insertFree(first, second, fingerprint)) {
-            if (target.stashOccupied()) {
-                target = grow(current);
-                first = target.firstBucket(hash);
-                second = target.alternateBucket(first, fingerprint);
-            }
-            kickChains++;
-            target.insertWithKicks(first, second, fingerprint, shape.maxKicks());
-        }
-        return !seen;
-    }
-
-    private void checkCopies(int copies) {
-        if (copies >= 2 * bucketSize) {
-            throw new FilterFullException("cuckoo filter already holds " + copies
-                    + " copies of this item, the most its two buckets of " + bucketSize + " slots allow (2b)");
-        }
-    }
-
-    /** Adds a sub-table, or throws if the filter may not grow; changes nothing before it can succeed. */
-    private CuckooTable grow(CuckooTable[] current) {
-        CuckooTable newest = current[0];
-        if (shape.expansion() == 0) {
-            throw new FilterFullException("cuckoo filter is full: " + approximateCount() + " fingerprints in "
-                    + newest.slotCount() + " slots (load " + newest.load()
-                    + ") and the victim stash is occupied; set option 'expansion' to 1 or more to let it grow");
-        }
-        int level = newest.level() + 1;
-        long buckets = CuckooTable.buckets(shape.buckets(), shape.expansion(), level);
-        if (current.length == MAX_SUB_TABLES || buckets > CuckooShape.maxBuckets(bucketSize)) {
-            throw new FilterFullException("cuckoo filter is full: " + approximateCount() + " fingerprints in "
-                    + current.length + " sub-tables, and another of " + buckets + " buckets would exceed the limit of "
-                    + MAX_SUB_TABLES + " sub-tables or " + CuckooShape.maxBuckets(bucketSize) + " buckets");
-        }
-        CuckooTable grown;
-        try {
-            grown = CuckooTable.empty(shape.buckets(), shape.expansion(), level, bucketSize, fingerprintBits);
-        } catch (IllegalArgumentException | OutOfMemoryError e) {
-            // The heap check leaves headroom; should the allocation still fail, nothing has changed yet.
-            throw new FilterFullException("cuckoo filter is full: " + approximateCount() + " fingerprints in "
-                    + current.length + " sub-tables, and the heap has no room for another of " + buckets
-                    + " buckets: " + e.getMessage());
-        }
-        CuckooTable[] next = new CuckooTable[current.length + 1];
-        next[0] = grown;
-        System.arraycopy(current, 0, next, 1, current.length);
-        tables = next;
-        return grown;
-    }
-
-    /**
-     * The fast path of remove, under the item's stripe locks: deletes from the newest sub-table
-     * whose buckets hold the fingerprint, unless that sub-table's stash is involved (it holds the
-     * fingerprint, or a victim that the freed slot should take back), which needs the exclusive lock.
-     */
-    private static int removeFromBuckets(CuckooTable[] current, long hash, int fingerprint) {
-        for (CuckooTable table : current) {
-            int first = table.firstBucket(hash);
-            int second = table.alternateBucket(first, fingerprint);
-            if (table.stashOccupied()) {
-                if (table.contains(first, second, fingerprint)) {
-                    return NEEDS_EXCLUSIVE;
-                }
-            } else if (table.deleteFromBuckets(first, second, fingerprint)) {
-                return REMOVED;
-            }
-        }
-        return NOT_FOUND;
-    }
-
-    /** The slow path of remove, under the exclusive global lock. */
-    private boolean removeExclusive(long hash, int fingerprint) {
-        for (CuckooTable table : tables) {
-            int first = table.firstBucket(hash);
-            int second = table.alternateBucket(first, fingerprint);
-            if (table.deleteFromBuckets(first, second, fingerprint)) {
-                table.reinsertVictim(shape.maxKicks());
-                return true;
-            }
-            if (table.stashHolds(first, second, fingerprint)) {
-                table.clearStash();
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private void writeBody(FilterDataOutput out, CuckooTable[] current) throws IOException {
-        out.writeByte(bucketSize);
-        out.writeByte(fingerprintBits);
-        out.writeInt(shape.maxKicks());
-        out.writeInt(shape.expansion());
-        out.writeByte(current.length);
-        long count = 0;
-        for (int i = current.length - 1; i >= 0; i--) {
-            out.writeInt(current[i].buckets());
-            current[i].writeTo(out);
-            count += current[i].size();
-        }
-        out.writeLong(count);
-    }
-
-    private static <T> CuckooFilter<T> readBody(FilterSpec spec, KeyHasher<? super T> hasher, FilterDataInput in)
-            throws IOException {
-        CuckooShape shape = CuckooShape.of(spec);
-        int bucketSize = shape.bucketSize();
-        int bits = shape.fingerprintBits();
-        in.readUnsignedByte("bucketSize", bucketSize, bucketSize);
-        in.readUnsignedByte("fingerprintBits", bits, bits);
-        in.readInt("maxKicks", shape.maxKicks(), shape.maxKicks());
-        in.readInt("expansion", shape.expansion(), shape.expansion());
-        int count = in.readUnsignedByte("sub-table count", 1, shape.expansion() == 0 ? 1 : MAX_SUB_TABLES);
-        CuckooTable[] tables = new CuckooTable[count];
-        long held = 0;
-        for (int i = 0; i < count; i++) {
-            long buckets = CuckooTable.buckets(shape.buckets(), shape.expansion(), i);
-            if (buckets > CuckooShape.maxBuckets(bucketSize)) {
-                throw new InvalidFilterDataException("sub-table " + i + " would have " + buckets
-                        + " buckets, more than the limit of " + CuckooShape.maxBuckets(bucketSize));
-            }
-            in.readInt("buckets of sub-table " + i, (int) buckets, (int) buckets);
-            CuckooTable table = CuckooTable.readFrom(in, shape.buckets(), shape.expansion(), i, bucketSize, bits);
-            tables[count - 1 - i] = table;
-            held += table.size();
-        }
-        in.readLong("fingerprint count", held, held);
-        return new CuckooFilter<>(spec, hasher, shape, tables);
+        return tables.kickChains();
     }
 }

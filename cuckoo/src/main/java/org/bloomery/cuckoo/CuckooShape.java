@@ -17,8 +17,6 @@ import org.bloomery.api.spi.SpecOptions;
  *     buckets of the previous one, in [1, 32768]
  */
 record CuckooShape(int bucketSize, int fingerprintBits, int buckets, int maxKicks, int expansion) {
-    /** The kind's name. */
-
     static final String BUCKET_SIZE = "bucketSize";
     static final String FINGERPRINT_BITS = "fingerprintBits";
     static final String MAX_KICKS = "maxKicks";
@@ -121,7 +119,7 @@ record CuckooShape(int bucketSize, int fingerprintBits, int buckets, int maxKick
      * @return {@code MAX_SLOTS / bucketSize}
      */
     static int maxBuckets(int bucketSize) {
-        return FingerprintTable.MAX_SLOTS / bucketSize;
+        return BucketFingerprints.MAX_SLOTS / bucketSize;
     }
 
     /**

@@ -8,14 +8,14 @@ import org.bloomery.api.spi.FilterDataOutput;
 
 /**
  * One cuckoo hash table of fingerprints with its one-entry victim stash: the single-threaded
- * algorithm (insert with kicks, lookup, delete) on which {@link CuckooFilter} layers locking and
- * growth. The caller provides the exclusion each method documents.
+ * algorithm (insert with kicks, lookup, delete) on which {@link StripedTables} layers locking and
+ * {@link SubTables} growth. The caller provides the exclusion each method documents.
  */
 final class CuckooTable {
     /** Seed of the kick sequence; fixed so that equal histories give equal tables. */
     private static final long KICK_SEED = 0x2545F4914F6CDD1DL;
 
-    private final FingerprintTable slots;
+    private final BucketFingerprints slots;
     /** Bucket count at level 0; this table, at level {@code level}, has {@code base * expansion^level}. */
     private final int base;
     private final int expansion;
@@ -29,7 +29,7 @@ final class CuckooTable {
     /** xorshift64 state for picking kick victims. */
     private long random;
 
-    private CuckooTable(FingerprintTable slots, int base, int expansion, int level, int bucketSize, long occupied,
+    private CuckooTable(BucketFingerprints slots, int base, int expansion, int level, int bucketSize, long occupied,
             long stash) {
         this.slots = slots;
         this.base = base;
@@ -55,7 +55,7 @@ final class CuckooTable {
      */
     static CuckooTable empty(int base, int expansion, int level, int bucketSize, int bits) {
         int slots = (int) buckets(base, expansion, level) * bucketSize;
-        return new CuckooTable(FingerprintTable.allocate(bits, bucketSize, slots), base, expansion, level,
+        return new CuckooTable(BucketFingerprints.allocate(bits, bucketSize, slots), base, expansion, level,
                 bucketSize, 0L, 0L);
     }
 
@@ -97,7 +97,7 @@ final class CuckooTable {
             throw new InvalidFilterDataException("the stash holds fingerprint " + Integer.toUnsignedString(
                     stashedFingerprint(stash)) + ", outside [1, 2^" + bits + ")");
         }
-        FingerprintTable slots = FingerprintTable.readFrom(in, bits, bucketSize, buckets * bucketSize);
+        BucketFingerprints slots = BucketFingerprints.readFrom(in, bits, bucketSize, buckets * bucketSize);
         return new CuckooTable(slots, base, expansion, level, bucketSize, slots.occupied(), stash);
     }
 

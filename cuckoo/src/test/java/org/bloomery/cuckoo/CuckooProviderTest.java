@@ -54,7 +54,7 @@ class CuckooProviderTest {
         assertThat(filter.bucketSize()).isEqualTo(8);
         assertThat(filter.fingerprintBits()).isEqualTo(14);
         assertThat(filter.buckets()).isEqualTo(CuckooShape.bucketsFor(10_000, 8, 14));
-        assertThat(filter.bitSize()).isEqualTo(64L * PackedFingerprintTable.wordsFor(14, (int) filter.buckets() * 8));
+        assertThat(filter.bitSize()).isEqualTo(64L * PackedBucketFingerprints.wordsFor(14, (int) filter.buckets() * 8));
         assertThat(filter.loadFactor()).isZero();
         assertThat(filter.toString()).contains("b=8", "f=14");
     }

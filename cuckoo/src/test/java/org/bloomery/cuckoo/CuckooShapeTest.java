@@ -99,7 +99,7 @@ class CuckooShapeTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("3000000000").hasMessageContaining("at most");
         int maxBuckets = CuckooShape.maxBuckets(4);
-        assertThat((long) maxBuckets * 4).isLessThanOrEqualTo(FingerprintTable.MAX_SLOTS);
+        assertThat((long) maxBuckets * 4).isLessThanOrEqualTo(BucketFingerprints.MAX_SLOTS);
     }
 
     /** n + slack used to wrap negative within 16 (32 at b = 2) of Long.MAX_VALUE and pass the limit. */

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SwarFieldsTest {
 
     @ParameterizedTest(name = "width={0}")
-    @MethodSource("org.bloomery.cuckoo.FingerprintTableTest#widths")
+    @MethodSource("org.bloomery.cuckoo.BucketFingerprintsTest#widths")
     void zeroFieldsMatchesASlotBySlotReference(int width) {
         SplittableRandom random = new SplittableRandom(width);
         long fieldMask = PartialKeyHashing.lowMask(width);
@@ -61,7 +61,7 @@ class SwarFieldsTest {
     }
 
     @ParameterizedTest(name = "width={0}")
-    @MethodSource("org.bloomery.cuckoo.FingerprintTableTest#widths")
+    @MethodSource("org.bloomery.cuckoo.BucketFingerprintsTest#widths")
     void lowBitsTimesAValueCopiesItIntoEveryField(int width) {
         int fields = Long.SIZE / width;
         long value = PartialKeyHashing.lowMask(width);

@@ -4,7 +4,7 @@ import java.io.IOException;
 import org.bloomery.api.spi.FilterDataOutput;
 
 /** 8-bit fingerprints. */
-final class ByteFingerprints implements FingerprintStore {
+final class ByteFingerprints implements Fingerprints {
     private final byte[] slots;
 
     ByteFingerprints(byte[] slots) {

@@ -23,15 +23,15 @@ final class FuseCodec {
 
     static void write(OutputStream out, FuseFilter<?> filter) throws IOException {
         FuseLayout layout = filter.layout();
-        FingerprintStore store = filter.store();
-        long bodyLength = FIELD_BYTES + (long) layout.arrayLength() * (store.bits() / 8);
+        Fingerprints fingerprints = filter.fingerprints();
+        long bodyLength = FIELD_BYTES + (long) layout.arrayLength() * (fingerprints.bits() / 8);
         Envelope.write(out, filter, bodyLength, body -> {
-            body.writeByte(store.bits());
+            body.writeByte(fingerprints.bits());
             body.writeLong(filter.approximateCount());
             body.writeLong(filter.seed());
             body.writeInt(layout.segmentLength());
             body.writeInt(layout.arrayLength());
-            store.writeTo(body);
+            fingerprints.writeTo(body);
         });
     }
 
@@ -44,8 +44,8 @@ final class FuseCodec {
             FuseLayout layout = FuseLayout.forItems(items, arityOf(spec));
             body.readInt("segment length", layout.segmentLength(), layout.segmentLength());
             body.readInt("slots", layout.arrayLength(), layout.arrayLength());
-            FingerprintStore store = FingerprintStore.readFrom(body, bits, layout.arrayLength());
-            return new FuseFilter<>(spec, reading, (int) items, seed, layout, store);
+            Fingerprints fingerprints = Fingerprints.readFrom(body, bits, layout.arrayLength());
+            return new FuseFilter<>(spec, reading, (int) items, seed, layout, fingerprints);
         });
     }
 

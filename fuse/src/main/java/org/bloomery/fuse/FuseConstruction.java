@@ -38,10 +38,10 @@ final class FuseConstruction {
      * @param items distinct hashes held
      * @param seed the seed that peeled
      * @param layout the slots' layout
-     * @param store the fingerprints
+     * @param fingerprints the fingerprints
      * @param attempts seeds tried, at least 1
      */
-    record Result(int items, long seed, FuseLayout layout, FingerprintStore store, int attempts) {
+    record Result(int items, long seed, FuseLayout layout, Fingerprints fingerprints, int attempts) {
     }
 
     /**
@@ -59,11 +59,11 @@ final class FuseConstruction {
     static Result build(long[] hashes, int bits, int arity, long firstSeed) {
         int items = hashes.length;
         FuseLayout layout = FuseLayout.forItems(items, arity);
-        long needed = BuildMemory.bytesFor(items, layout, bits);
-        BuildMemory.requireHeap(items, needed);
+        long needed = FuseBuildMemory.bytesFor(items, layout, bits);
+        FuseBuildMemory.requireHeap(items, needed);
         int given = items;
         int slots = layout.arrayLength();
-        Workspace work = BuildMemory.allocating(items, needed, () -> new Workspace(slots, given));
+        Workspace work = FuseBuildMemory.allocating(items, needed, () -> new Workspace(slots, given));
         boolean deduplicated = false;
         long seed = firstSeed;
         // From here on the array holds mixed hashes: mixed = mix(hash, seed) for the current seed.
@@ -75,9 +75,10 @@ final class FuseConstruction {
             if (work.peel(hashes, items, layout)) {
                 work.releaseSlots();
                 int built = layout.arrayLength();
-                FingerprintStore store = BuildMemory.allocating(items, needed, () -> FingerprintStore.allocate(bits, built));
-                work.assign(hashes, items, layout, store);
-                return new Result(items, seed, layout, store, attempt);
+                Fingerprints fingerprints =
+                        FuseBuildMemory.allocating(items, needed, () -> Fingerprints.allocate(bits, built));
+                work.assign(hashes, items, layout, fingerprints);
+                return new Result(items, seed, layout, fingerprints, attempt);
             }
             if (!deduplicated) {
                 deduplicated = true;
@@ -277,7 +278,7 @@ final class FuseConstruction {
             return queued;
         }
 
-        /** Drops the per-slot peeling arrays, which assigning does not need, before the store is allocated. */
+        /** Drops the per-slot peeling arrays, which assigning does not need, before the fingerprints are allocated. */
         void releaseSlots() {
             counts = null;
             indexes = null;
@@ -285,7 +286,7 @@ final class FuseConstruction {
         }
 
         /** Replays the stack backwards, giving each item's own slot its value. */
-        void assign(long[] mixed, int items, FuseLayout layout, FingerprintStore store) {
+        void assign(long[] mixed, int items, FuseLayout layout, Fingerprints fingerprints) {
             int segmentLength = layout.segmentLength();
             int startSlots = layout.startSlots();
             boolean four = layout.arity() == 4;
@@ -297,7 +298,8 @@ final class FuseConstruction {
                 int d = four ? FuseLayout.fourth(m, a, segmentLength) : a;
                 int own = positions[i] == 0 ? a : positions[i] == 1 ? b : positions[i] == 2 ? c : d;
                 // The own slot is still zero, so the XOR of all the slots is the XOR of the others.
-                store.set(own, FuseLayout.fingerprint(m) ^ store.xor(a, b, c) ^ (four ? store.get(d) : 0));
+                fingerprints.set(own,
+                        FuseLayout.fingerprint(m) ^ fingerprints.xor(a, b, c) ^ (four ? fingerprints.get(d) : 0));
             }
         }
     }

@@ -53,22 +53,22 @@ public final class FuseFilter<T> extends AbstractFilter<T> {
     private final int items;
     private final long seed;
     private final FuseLayout layout;
-    private final FingerprintStore store;
+    private final Fingerprints fingerprints;
     private final int segmentLength;
     private final int startSlots;
     private final int mask;
     private final boolean fourWise;
 
     FuseFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, FuseLayout layout,
-            FingerprintStore store) {
+            Fingerprints fingerprints) {
         super(KIND, spec, hasher);
         this.items = items;
         this.seed = seed;
         this.layout = layout;
-        this.store = store;
+        this.fingerprints = fingerprints;
         this.segmentLength = layout.segmentLength();
         this.startSlots = layout.startSlots();
-        this.mask = store.bits() == 32 ? -1 : (1 << store.bits()) - 1;
+        this.mask = fingerprints.bits() == 32 ? -1 : (1 << fingerprints.bits()) - 1;
         this.fourWise = layout.arity() == 4;
     }
 
@@ -106,7 +106,7 @@ public final class FuseFilter<T> extends AbstractFilter<T> {
                     + " distinct items, got " + hashes.length + " hashes");
         }
         FuseConstruction.Result built = FuseConstruction.build(hashes, bits, arity, firstSeed);
-        return new FuseFilter<>(spec, hasher, built.items(), built.seed(), built.layout(), built.store());
+        return new FuseFilter<>(spec, hasher, built.items(), built.seed(), built.layout(), built.fingerprints());
     }
 
     /**
@@ -188,9 +188,9 @@ public final class FuseFilter<T> extends AbstractFilter<T> {
         int a = FuseLayout.first(mixed, startSlots);
         int b = FuseLayout.second(mixed, a, segmentLength);
         int c = FuseLayout.third(mixed, a, segmentLength);
-        int xor = store.xor(a, b, c);
+        int xor = fingerprints.xor(a, b, c);
         if (fourWise) {
-            xor ^= store.get(FuseLayout.fourth(mixed, a, segmentLength));
+            xor ^= fingerprints.get(FuseLayout.fourth(mixed, a, segmentLength));
         }
         return ((FuseLayout.fingerprint(mixed) ^ xor) & mask) == 0;
     }
@@ -209,13 +209,13 @@ public final class FuseFilter<T> extends AbstractFilter<T> {
     /** 2^-f, for f-bit fingerprints, whatever the number of items. */
     @Override
     public double expectedFpp() {
-        return Math.scalb(1.0, -store.bits());
+        return Math.scalb(1.0, -fingerprints.bits());
     }
 
     /** The slots times f. */
     @Override
     public long bitSize() {
-        return (long) layout.arrayLength() * store.bits();
+        return (long) layout.arrayLength() * fingerprints.bits();
     }
 
     /**
@@ -243,7 +243,7 @@ public final class FuseFilter<T> extends AbstractFilter<T> {
      * @return 8, 16 or 32
      */
     public int fingerprintBits() {
-        return store.bits();
+        return fingerprints.bits();
     }
 
     /** Writes the filter in the shared envelope (FORMAT.md, section {@code fuse}). */
@@ -260,13 +260,13 @@ public final class FuseFilter<T> extends AbstractFilter<T> {
         return layout;
     }
 
-    FingerprintStore store() {
-        return store;
+    Fingerprints fingerprints() {
+        return fingerprints;
     }
 
     @Override
     protected String describe() {
-        return "items=" + items + ", fingerprintBits=" + store.bits() + ", arity=" + layout.arity()
+        return "items=" + items + ", fingerprintBits=" + fingerprints.bits() + ", arity=" + layout.arity()
                 + ", slots=" + layout.arrayLength();
     }
 }

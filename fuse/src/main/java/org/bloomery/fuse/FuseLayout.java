@@ -126,7 +126,7 @@ record FuseLayout(int segmentLength, int segmentCount, int arrayLength, int arit
     }
 
     /**
-     * An item's fingerprint: the mixed hash's two halves XORed, of which a store keeps the low
+     * An item's fingerprint: the mixed hash's two halves XORed, of which the fingerprints keep the low
      * 8, 16 or 32 bits.
      *
      * @param mixed the item's mixed hash

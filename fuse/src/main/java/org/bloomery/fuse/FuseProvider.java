@@ -47,7 +47,7 @@ public final class FuseProvider extends AbstractProvider {
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         int bits = FuseFilter.fingerprintBits(spec);
         return FuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, KIND,
-                FuseLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(items, FuseLayout.forItems(items), bits)));
+                FuseLayout.MAX_ITEMS, items -> FuseBuildMemory.bytesFor(items, FuseLayout.forItems(items), bits)));
     }
 
     @Override

@@ -7,7 +7,7 @@ import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 
 /** 32-bit fingerprints, written and read in chunks of big-endian ints. */
-final class IntFingerprints implements FingerprintStore {
+final class IntFingerprints implements Fingerprints {
     private static final int CHUNK_INTS = 1 << 14;
 
     private final int[] slots;

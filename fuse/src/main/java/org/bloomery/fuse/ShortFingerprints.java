@@ -4,7 +4,7 @@ import java.io.IOException;
 import org.bloomery.api.spi.FilterDataOutput;
 
 /** 16-bit fingerprints. */
-final class ShortFingerprints implements FingerprintStore {
+final class ShortFingerprints implements Fingerprints {
     private final short[] slots;
 
     ShortFingerprints(short[] slots) {

@@ -261,7 +261,7 @@ class FuseFilterTest {
     @Test
     void buildMemoryIsStatedAndAHundredMillionItemsFitFourGigabytes() {
         long items = 100_000_000L;
-        long needed = BuildMemory.bytesFor(items, FuseLayout.forItems(items), 8);
+        long needed = FuseBuildMemory.bytesFor(items, FuseLayout.forItems(items), 8);
         assertThat(needed).as("bytes per item beyond the hashes").isBetween(15 * items, 16 * items);
         assertThat(needed + 2 * 8 * items).isLessThan((4L << 30) - (4L << 30) / 16);
     }

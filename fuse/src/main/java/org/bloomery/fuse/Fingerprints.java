@@ -8,16 +8,16 @@ import org.bloomery.api.spi.FilterDataOutput;
  * The filter's slots: one fingerprint of 8, 16 or 32 bits each, in an array of the matching
  * primitive type. Written once while the filter is built, read only afterwards.
  */
-sealed interface FingerprintStore permits ByteFingerprints, ShortFingerprints, IntFingerprints {
+sealed interface Fingerprints permits ByteFingerprints, ShortFingerprints, IntFingerprints {
 
     /**
-     * An all-zero store.
+     * All-zero fingerprints.
      *
      * @param bits 8, 16 or 32
      * @param slots the number of slots
-     * @return the store
+     * @return the fingerprints
      */
-    static FingerprintStore allocate(int bits, int slots) {
+    static Fingerprints allocate(int bits, int slots) {
         switch (bits) {
             case 8:
                 return new ByteFingerprints(new byte[slots]);
@@ -31,15 +31,15 @@ sealed interface FingerprintStore permits ByteFingerprints, ShortFingerprints, I
     }
 
     /**
-     * Reads a store written by {@link #writeTo}.
+     * Reads fingerprints written by {@link #writeTo}.
      *
      * @param in the body, positioned at the first slot
      * @param bits 8, 16 or 32, already checked
      * @param slots the number of slots, already checked
-     * @return the store
+     * @return the fingerprints
      * @throws IOException if the body ends first
      */
-    static FingerprintStore readFrom(FilterDataInput in, int bits, int slots) throws IOException {
+    static Fingerprints readFrom(FilterDataInput in, int bits, int slots) throws IOException {
         switch (bits) {
             case 8:
                 return new ByteFingerprints(in.readBytes(slots));

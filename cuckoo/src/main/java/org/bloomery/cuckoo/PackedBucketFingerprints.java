@@ -13,7 +13,7 @@ import org.bloomery.api.spi.FilterDataOutput;
  * at bits {@code [s * bits, (s + 1) * bits)}, little-end first; a slot may straddle two words. The
  * bits past the last slot are always 0.
  */
-final class PackedFingerprintTable extends FingerprintTable {
+final class PackedBucketFingerprints extends BucketFingerprints {
     private static final VarHandle WORDS = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final int bits;
@@ -27,7 +27,7 @@ final class PackedFingerprintTable extends FingerprintTable {
     /** The top bit of each slot of a chunk. */
     private final long highs;
 
-    PackedFingerprintTable(int bits, int bucketSize, int slots, long[] words) {
+    PackedBucketFingerprints(int bits, int bucketSize, int slots, long[] words) {
         super(bucketSize, slots);
         this.bits = bits;
         this.mask = PartialKeyHashing.lowMask(bits);
@@ -49,7 +49,7 @@ final class PackedFingerprintTable extends FingerprintTable {
         return (int) (((long) slots * bits + Long.SIZE - 1) >>> 6);
     }
 
-    static PackedFingerprintTable readFrom(FilterDataInput in, int bits, int bucketSize, int slots)
+    static PackedBucketFingerprints readFrom(FilterDataInput in, int bits, int bucketSize, int slots)
             throws IOException {
         long[] words = in.readLongs(wordsFor(bits, slots));
         int usedInLast = (int) ((long) slots * bits & 63);
@@ -57,7 +57,7 @@ final class PackedFingerprintTable extends FingerprintTable {
             throw new InvalidFilterDataException("the cuckoo table's last word has bits set past its "
                     + slots + " slots of " + bits + " bits");
         }
-        return new PackedFingerprintTable(bits, bucketSize, slots, words);
+        return new PackedBucketFingerprints(bits, bucketSize, slots, words);
     }
 
     @Override

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class FingerprintTableTest {
+class BucketFingerprintsTest {
 
     static IntStream widths() {
         return IntStream.rangeClosed(CuckooShape.MIN_FINGERPRINT_BITS, CuckooShape.MAX_FINGERPRINT_BITS);
@@ -20,7 +20,7 @@ class FingerprintTableTest {
         // 67 slots of one slot per bucket: at every width that does not divide 64, many slots straddle
         // two words; writing each slot and rereading all others catches any spill into a neighbour.
         int slots = 67;
-        FingerprintTable table = FingerprintTable.allocate(bits, 1, slots);
+        BucketFingerprints table = BucketFingerprints.allocate(bits, 1, slots);
         long mask = (1L << bits) - 1;
         int[] expected = new int[slots];
         SplittableRandom random = new SplittableRandom(bits);
@@ -46,19 +46,19 @@ class FingerprintTableTest {
     @MethodSource("widths")
     void layoutAndBitSizeFollowTheWidth(int bits) {
         int slots = 4 * 1001;
-        FingerprintTable table = FingerprintTable.allocate(bits, 4, slots);
+        BucketFingerprints table = BucketFingerprints.allocate(bits, 4, slots);
         long packedBits = 64L * ((slots * (long) bits + 63) / 64);
         switch (bits) {
             case 8:
-                assertThat(table).isInstanceOf(ByteFingerprintTable.class);
+                assertThat(table).isInstanceOf(ByteBucketFingerprints.class);
                 assertThat(table.bitSize()).isEqualTo(8L * slots);
                 break;
             case 16:
-                assertThat(table).isInstanceOf(ShortFingerprintTable.class);
+                assertThat(table).isInstanceOf(ShortBucketFingerprints.class);
                 assertThat(table.bitSize()).isEqualTo(16L * slots);
                 break;
             default:
-                assertThat(table).isInstanceOf(PackedFingerprintTable.class);
+                assertThat(table).isInstanceOf(PackedBucketFingerprints.class);
                 assertThat(table.bitSize()).isEqualTo(packedBits);
         }
         assertThat(table.bitSize()).as("at most one word more than the slots need")
@@ -69,17 +69,17 @@ class FingerprintTableTest {
 
     @Test
     void wordsForRoundsUpToWholeWords() {
-        assertThat(PackedFingerprintTable.wordsFor(12, 16)).isEqualTo(3);
-        assertThat(PackedFingerprintTable.wordsFor(12, 17)).isEqualTo(4);
-        assertThat(PackedFingerprintTable.wordsFor(13, 64)).isEqualTo(13);
-        assertThat(PackedFingerprintTable.wordsFor(32, FingerprintTable.MAX_SLOTS))
-                .isEqualTo((int) ((FingerprintTable.MAX_SLOTS * 32L + 63) / 64));
+        assertThat(PackedBucketFingerprints.wordsFor(12, 16)).isEqualTo(3);
+        assertThat(PackedBucketFingerprints.wordsFor(12, 17)).isEqualTo(4);
+        assertThat(PackedBucketFingerprints.wordsFor(13, 64)).isEqualTo(13);
+        assertThat(PackedBucketFingerprints.wordsFor(32, BucketFingerprints.MAX_SLOTS))
+                .isEqualTo((int) ((BucketFingerprints.MAX_SLOTS * 32L + 63) / 64));
     }
 
     @ParameterizedTest(name = "bits={0}")
     @MethodSource("widths")
     void bucketOperationsFindCountInsertAndDelete(int bits) {
-        FingerprintTable table = FingerprintTable.allocate(bits, 4, 4 * 3);
+        BucketFingerprints table = BucketFingerprints.allocate(bits, 4, 4 * 3);
         int fingerprint = (int) ((1L << bits) - 1);
         assertThat(table.contains(1, fingerprint)).isFalse();
         for (int i = 0; i < 4; i++) {
@@ -110,7 +110,7 @@ class FingerprintTableTest {
         SplittableRandom random = new SplittableRandom(bucketSize);
         for (int bits = CuckooShape.MIN_FINGERPRINT_BITS; bits <= CuckooShape.MAX_FINGERPRINT_BITS; bits++) {
             int buckets = 37;
-            FingerprintTable table = FingerprintTable.allocate(bits, bucketSize, buckets * bucketSize);
+            BucketFingerprints table = BucketFingerprints.allocate(bits, bucketSize, buckets * bucketSize);
             for (int round = 0; round < 200; round++) {
                 int slot = random.nextInt(buckets * bucketSize);
                 table.set(slot, random.nextBoolean() ? random.nextInt(4) : (int) random.nextLong());

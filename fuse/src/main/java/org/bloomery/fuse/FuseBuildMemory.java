@@ -15,8 +15,8 @@ import org.bloomery.api.spi.HeapBudget;
  * hash array the build owns: 10^8 items need about 2.3 GB, and about 3.1 GB when the caller keeps
  * its own copy of the hashes.
  */
-final class BuildMemory {
-    private BuildMemory() {
+final class FuseBuildMemory {
+    private FuseBuildMemory() {
     }
 
     /**

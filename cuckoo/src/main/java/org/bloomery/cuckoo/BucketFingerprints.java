@@ -11,15 +11,15 @@ import org.bloomery.api.spi.HeapBudget;
  * packed 64-bit words for every other width. Not thread-safe: the filter's locks guard it. The
  * bucket operations read slot by slot; a layout that can compare a whole bucket at once overrides them.
  */
-abstract sealed class FingerprintTable
-        permits ByteFingerprintTable, ShortFingerprintTable, PackedFingerprintTable {
+abstract sealed class BucketFingerprints
+        permits ByteBucketFingerprints, ShortBucketFingerprints, PackedBucketFingerprints {
     /** Most slots one table may have: the largest array a JVM reliably allocates. */
     static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
 
     private final int bucketSize;
     private final int slots;
 
-    FingerprintTable(int bucketSize, int slots) {
+    BucketFingerprints(int bucketSize, int slots) {
         this.bucketSize = bucketSize;
         this.slots = slots;
     }
@@ -33,16 +33,16 @@ abstract sealed class FingerprintTable
      * @return the table
      * @throws IllegalArgumentException if the table does not fit in the free heap
      */
-    static FingerprintTable allocate(int bits, int bucketSize, int slots) {
+    static BucketFingerprints allocate(int bits, int bucketSize, int slots) {
         HeapBudget.require(bytes(bits, slots), "a cuckoo table of " + slots + " slots of " + bits + " bits");
         switch (bits) {
             case Byte.SIZE:
-                return new ByteFingerprintTable(bucketSize, new byte[slots]);
+                return new ByteBucketFingerprints(bucketSize, new byte[slots]);
             case Short.SIZE:
-                return new ShortFingerprintTable(bucketSize, new short[slots]);
+                return new ShortBucketFingerprints(bucketSize, new short[slots]);
             default:
-                return new PackedFingerprintTable(bits, bucketSize, slots,
-                        new long[PackedFingerprintTable.wordsFor(bits, slots)]);
+                return new PackedBucketFingerprints(bits, bucketSize, slots,
+                        new long[PackedBucketFingerprints.wordsFor(bits, slots)]);
         }
     }
 
@@ -60,7 +60,7 @@ abstract sealed class FingerprintTable
             case Short.SIZE:
                 return 2L * slots;
             default:
-                return (long) PackedFingerprintTable.wordsFor(bits, slots) * Long.BYTES;
+                return (long) PackedBucketFingerprints.wordsFor(bits, slots) * Long.BYTES;
         }
     }
 
@@ -75,14 +75,14 @@ abstract sealed class FingerprintTable
      * @return the table
      * @throws IOException if the data ends early or holds bits outside the slots
      */
-    static FingerprintTable readFrom(FilterDataInput in, int bits, int bucketSize, int slots) throws IOException {
+    static BucketFingerprints readFrom(FilterDataInput in, int bits, int bucketSize, int slots) throws IOException {
         switch (bits) {
             case Byte.SIZE:
-                return new ByteFingerprintTable(bucketSize, in.readBytes(slots));
+                return new ByteBucketFingerprints(bucketSize, in.readBytes(slots));
             case Short.SIZE:
-                return new ShortFingerprintTable(bucketSize, in.readShorts(slots));
+                return new ShortBucketFingerprints(bucketSize, in.readShorts(slots));
             default:
-                return PackedFingerprintTable.readFrom(in, bits, bucketSize, slots);
+                return PackedBucketFingerprints.readFrom(in, bits, bucketSize, slots);
         }
     }
 

@@ -5,10 +5,10 @@ import java.util.Arrays;
 import org.bloomery.api.spi.FilterDataOutput;
 
 /** 8-bit fingerprints, one byte per slot. */
-final class ByteFingerprintTable extends FingerprintTable {
+final class ByteBucketFingerprints extends BucketFingerprints {
     private final byte[] cells;
 
-    ByteFingerprintTable(int bucketSize, byte[] cells) {
+    ByteBucketFingerprints(int bucketSize, byte[] cells) {
         super(bucketSize, cells.length);
         this.cells = cells;
     }

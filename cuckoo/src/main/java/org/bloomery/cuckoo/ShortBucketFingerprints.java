@@ -5,10 +5,10 @@ import java.util.Arrays;
 import org.bloomery.api.spi.FilterDataOutput;
 
 /** 16-bit fingerprints, one short per slot. */
-final class ShortFingerprintTable extends FingerprintTable {
+final class ShortBucketFingerprints extends BucketFingerprints {
     private final short[] cells;
 
-    ShortFingerprintTable(int bucketSize, short[] cells) {
+    ShortBucketFingerprints(int bucketSize, short[] cells) {
         super(bucketSize, cells.length);
         this.cells = cells;
     }
