@@ -59,6 +59,11 @@ final class BuildCommand implements Callable<Integer> {
         if (expected != null && expected < 1) {
             throw new ParameterException(spec.commandLine(), "--expected must be at least 1, got " + expected);
         }
+        // The filter replaces --out by a rename: were it the input, the item list would be gone.
+        if (UserFiles.sameFile(input, out)) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + " is the same file as --input " + input
+                    + ": the filter would replace the items it is built from; give another --out");
+        }
         PrintWriter err = spec.commandLine().getErr();
         long lines = expected != null ? -1 : countItems();
         FilterSpec filterSpec = FilterSpec.of(expected != null ? expected : Math.max(1, lines), fpp);
