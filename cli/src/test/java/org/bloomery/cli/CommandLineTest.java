@@ -155,6 +155,26 @@ class CommandLineTest {
                 Arguments.of(kind, own)));
     }
 
+    /**
+     * A list saved with a UTF-8 byte-order mark, as some editors on Windows save text, holds the
+     * same items as one without: the mark is not part of the first item, in a file or on stdin.
+     */
+    @Test
+    void aByteOrderMarkIsNotPartOfTheFirstItem() throws IOException {
+        byte[] marked = "\uFEFFalpha\r\nbeta\r\n".getBytes(StandardCharsets.UTF_8);
+        assertThat(marked).startsWith((byte) 0xEF, (byte) 0xBB, (byte) 0xBF);
+        Path list = Files.write(dir.resolve("saved-on-windows.txt"), marked);
+        Path filter = dir.resolve("saved-on-windows.blmf");
+        CliRun build = execute("build", "--kind", "fuse", "--fpp", "0.01", "--input", list.toString(), "--out",
+                filter.toString());
+        assertThat(build.exitCode()).as(build.stderr()).isZero();
+        CliRun query = execute("query", "--filter", filter.toString(), "alpha", "beta");
+        assertThat(query.stdout().lines()).containsExactly("might be present\talpha", "might be present\tbeta");
+        assertThat(query.exitCode()).isZero();
+        CliRun fromStdin = CliRun.withStdin(marked, "query", "--filter", filter.toString());
+        assertThat(fromStdin.stdout().lines()).containsExactly("might be present\talpha", "might be present\tbeta");
+    }
+
     @Test
     void aLongInputReportsProgress() throws IOException {
         Path many = dir.resolve("many.txt");
