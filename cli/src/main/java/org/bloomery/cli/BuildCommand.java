@@ -80,9 +80,11 @@ final class BuildCommand implements Callable<Integer> {
             throw e.getCause();
         }
         UserFiles.writeAtomically(out, filter::writeTo);
-        err.printf("bloomery: built a %s filter of %,d items (%.2f bits per item, expected fpp %.3g) into %s%n",
-                kind, filter.approximateCount(), (double) filter.bitSize() / Math.max(1, filter.approximateCount()),
-                filter.expectedFpp(), out);
+        long count = filter.approximateCount();
+        String figures = EmptyFilter.isEmpty(filter) ? EmptyFilter.DESCRIPTION
+                : (count > 0 ? String.format("%.2f bits per item, ", (double) filter.bitSize() / count) : "")
+                        + String.format("expected fpp %.3g", filter.expectedFpp());
+        err.printf("bloomery: built a %s filter of %,d items (%s) into %s%n", kind, count, figures, out);
         err.flush();
         return 0;
     }

@@ -175,6 +175,28 @@ class CommandLineTest {
         assertThat(fromStdin.stdout().lines()).containsExactly("might be present\talpha", "might be present\tbeta");
     }
 
+    /**
+     * A filter of no item answers absent for every item: build and info say so, with no bits per
+     * item (a division by zero) and no false-positive rate but 0.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void anEmptyFilterIsReportedAsEmpty(String kind) throws IOException {
+        Path empty = Files.write(dir.resolve("no-items.txt"), new byte[0]);
+        Path filter = dir.resolve(kind + "-empty.blmf");
+        CliRun build = execute("build", "--kind", kind, "--fpp", "0.01", "--input", empty.toString(), "--out",
+                filter.toString());
+        assertThat(build.exitCode()).as(build.stderr()).isZero();
+        assertThat(build.stderr()).isEqualTo("bloomery: built a " + kind + " filter of 0 items (empty filter: answers"
+                + " absent for every item) into " + filter + System.lineSeparator());
+        CliRun info = execute("info", filter.toString());
+        assertThat(info.exitCode()).as(info.stderr()).isZero();
+        assertThat(info.stdout().lines()).contains("items:          0 (empty filter: answers absent for every item)",
+                "expected fpp:   0");
+        assertThat(info.stdout()).doesNotContain("bits per item");
+        assertThat(execute("query", "--filter", filter.toString(), "alpha").exitCode()).isEqualTo(Main.ABSENT);
+    }
+
     @Test
     void aLongInputReportsProgress() throws IOException {
         Path many = dir.resolve("many.txt");
