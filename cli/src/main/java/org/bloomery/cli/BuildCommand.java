@@ -40,7 +40,8 @@ final class BuildCommand implements Callable<Integer> {
     private Path input;
 
     @Option(names = "--out", required = true, paramLabel = "FILTER",
-            description = "Where the filter is written; an existing regular file there is replaced.")
+            description = "Where the filter is written; an existing regular file there is replaced, but never"
+                    + " the input file, under any name.")
     private Path out;
 
     @Option(names = "--expected", paramLabel = "N", converter = PlainNumberConverters.Whole.class,
