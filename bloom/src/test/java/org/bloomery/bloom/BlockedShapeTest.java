@@ -129,8 +129,10 @@ class BlockedShapeTest {
         assertThat(fixedK.hashes()).isEqualTo(4);
         assertThat(fixedK.fppAt(1_000_000)).isLessThanOrEqualTo(0.01);
         assertThat(new BloomShape(fixedK.cells() - 512, 4, 512).fppAt(1_000_000)).isGreaterThan(0.01);
-        assertThat(BloomShape.fromSpec(FilterSpec.of(10, 0.01).withOption("layout", "STANDARD"), BITS))
+        assertThat(BloomShape.fromSpec(FilterSpec.of(10, 0.01).withOption("layout", "standard"), BITS))
                 .isEqualTo(BloomShape.optimal(10, 0.01));
+        assertThatThrownBy(() -> BloomShape.fromSpec(FilterSpec.of(10, 0.01).withOption("layout", "STANDARD"), BITS))
+                .hasMessageContaining("must be 'standard' or 'blocked' or 'sectored', got 'STANDARD'");
         assertThatThrownBy(() -> BloomShape.fromSpec(spec.withOption("layout", "striped"), BITS))
                 .hasMessageContaining("option 'layout' of kind 'demo' must be 'standard' or 'blocked' or 'sectored', got 'striped'");
         assertThatThrownBy(() -> BloomShape.fromSpec(FilterSpec.of(14_000_000_000L, 1e-2).withOption("layout", "blocked"), BITS))

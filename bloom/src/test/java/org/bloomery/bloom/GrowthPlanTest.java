@@ -68,7 +68,7 @@ class GrowthPlanTest {
 
     @Test
     void nonScalingHasOneLayerAtTheWholeErrorRate() {
-        GrowthPlan plan = GrowthPlan.of(FilterSpec.of(1_000, 0.02).withOption("nonscaling", "TRUE"), "scalable");
+        GrowthPlan plan = GrowthPlan.of(FilterSpec.of(1_000, 0.02).withOption("nonscaling", "true"), "scalable");
         assertThat(plan.maxLayers()).isEqualTo(1);
         assertThat(plan.layer(0)).isEqualTo(new LayerPlan(1_000, 0.02, BloomShape.optimal(1_000, 0.02)));
         assertThatThrownBy(() -> plan.layer(1)).isInstanceOf(IllegalArgumentException.class)

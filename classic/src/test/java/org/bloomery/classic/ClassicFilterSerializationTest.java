@@ -13,6 +13,8 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The classic body: a filter read back is typed, compatible and mergeable with the original, and
@@ -134,6 +136,24 @@ class ClassicFilterSerializationTest {
         assertThatThrownBy(() -> read(bytes)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("the stored spec does not make a classic filter")
                 .hasMessageContaining("got '96x0'");
+    }
+
+    /**
+     * The header's option values are exact (FORMAT.md): another case or a space around the value
+     * is refused, not read as the value it resembles; the value as written reads back.
+     */
+    @ParameterizedTest(name = "{0}=''{2}''")
+    @CsvSource(delimiter = '|', ignoreLeadingAndTrailingWhitespace = false, value = {
+        "layout|sectored|SECTORED", "layout|sectored|Sectored", "layout|sectored|sectored ",
+        "layout|sectored| sectored", "layout|blocked|BLOCKED", "layout|blocked|blocked\t",
+        "writers|single|SINGLE", "writers|single|single ", "bitsPerKey|10| 10", "bitsPerKey|10|10 "})
+    void anOptionValueInTheHeaderIsExact(String key, String value, String forged) throws IOException {
+        byte[] bytes = FilterBytes.of(filled(SPEC.withOption(key, value)));
+        assertThat(read(bytes).spec().option(key)).hasValue(value);
+        byte[] crafted = FilterBytes.withOptionValue(bytes, key, forged);
+        assertThatThrownBy(() -> read(crafted)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("option '" + key + "' of kind 'classic' must be")
+                .hasMessageContaining("got '" + forged + "'");
     }
 
     private static int indexOf(byte[] bytes, byte[] pattern) {

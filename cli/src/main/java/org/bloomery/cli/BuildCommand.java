@@ -40,7 +40,8 @@ final class BuildCommand implements Callable<Integer> {
     private Path input;
 
     @Option(names = "--out", required = true, paramLabel = "FILTER",
-            description = "Where the filter is written; an existing regular file there is replaced.")
+            description = "Where the filter is written; an existing regular file there is replaced, but never"
+                    + " the input file, under any name.")
     private Path out;
 
     @Option(names = "--expected", paramLabel = "N", converter = PlainNumberConverters.Whole.class,
@@ -59,6 +60,11 @@ final class BuildCommand implements Callable<Integer> {
         if (expected != null && expected < 1) {
             throw new ParameterException(spec.commandLine(), "--expected must be at least 1, got " + expected);
         }
+        // The filter replaces --out by a rename: were it the input, the item list would be gone.
+        if (UserFiles.sameFile(input, out)) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + " is the same file as --input " + input
+                    + ": the filter would replace the items it is built from; give another --out");
+        }
         PrintWriter err = spec.commandLine().getErr();
         long lines = expected != null ? -1 : countItems();
         FilterSpec filterSpec = FilterSpec.of(expected != null ? expected : Math.max(1, lines), fpp);
@@ -75,9 +81,11 @@ final class BuildCommand implements Callable<Integer> {
             throw e.getCause();
         }
         UserFiles.writeAtomically(out, filter::writeTo);
-        err.printf("bloomery: built a %s filter of %,d items (%.2f bits per item, expected fpp %.3g) into %s%n",
-                kind, filter.approximateCount(), (double) filter.bitSize() / Math.max(1, filter.approximateCount()),
-                filter.expectedFpp(), out);
+        long count = filter.approximateCount();
+        String figures = EmptyFilter.isEmpty(filter) ? EmptyFilter.DESCRIPTION
+                : (count > 0 ? String.format("%.2f bits per item, ", (double) filter.bitSize() / count) : "")
+                        + String.format("expected fpp %.3g", filter.expectedFpp());
+        err.printf("bloomery: built a %s filter of %,d items (%s) into %s%n", kind, count, figures, out);
         err.flush();
         return 0;
     }

@@ -36,9 +36,10 @@ final class InfoCommand implements Callable<Integer> {
         out.println("hasher:         " + filter.hasher().id());
         out.printf("size:           %,d bits of filter data (%,d bytes in the file)%n", filter.bitSize(),
                 Files.size(filterFile));
-        out.printf("items:          %,d%s%n", count, count > 0 ? String.format(" (%.2f bits per item)",
-                (double) filter.bitSize() / count) : "");
-        out.printf("expected fpp:   %.4g%n", filter.expectedFpp());
+        boolean empty = EmptyFilter.isEmpty(filter);
+        out.printf("items:          %,d%s%n", count, empty ? " (" + EmptyFilter.DESCRIPTION + ")"
+                : count > 0 ? String.format(" (%.2f bits per item)", (double) filter.bitSize() / count) : "");
+        out.println("expected fpp:   " + (empty ? "0" : String.format("%.4g", filter.expectedFpp())));
         out.flush();
         return 0;
     }

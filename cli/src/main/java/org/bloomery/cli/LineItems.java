@@ -19,7 +19,8 @@ import java.util.stream.StreamSupport;
 
 /**
  * Items read as text, one per line: UTF-8 (malformed bytes are an error naming the line, not a
- * replacement character), line ends {@code \n} or {@code \r\n}. Lines are split on bytes before
+ * replacement character), line ends {@code \n} or {@code \r\n}, and one byte-order mark ({@code EF
+ * BB BF}, which some editors write first) skipped at the start of the input. Lines are split on bytes before
  * they are decoded (a {@code \n} byte is never part of a UTF-8 sequence), so no more than {@link
  * #MAX_ITEM_BYTES} of a line is ever held in memory: a longer line is refused as soon as it passes
  * the limit, without reading the rest of it.
@@ -36,6 +37,8 @@ final class LineItems {
     static final long PROGRESS_EVERY = 1_000_000;
 
     private static final int CHUNK_BYTES = 64 * 1024;
+    /** U+FEFF in UTF-8: a mark of the encoding, not a character of the first item. */
+    private static final byte[] BYTE_ORDER_MARK = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
     private final InputStream in;
     private final String source;
@@ -48,6 +51,7 @@ final class LineItems {
     private int length;
     private CharBuffer chars = CharBuffer.allocate(256);
     private long lineNumber;
+    private boolean markSkipped;
 
     /**
      * Reads lines from a stream.
@@ -61,13 +65,18 @@ final class LineItems {
     }
 
     /**
-     * The next line, without its line end; the last line needs no line end.
+     * The next line, without its line end; the last line needs no line end. The first line starts
+     * after a byte-order mark, if the input has one.
      *
      * @return the line, possibly empty, or null at the end of the input
      * @throws IOException if the stream fails, or the line is longer than {@link #MAX_ITEM_BYTES}
      *     or not valid UTF-8, naming the source and the line number
      */
     String next() throws IOException {
+        if (!markSkipped) {
+            markSkipped = true;
+            skipByteOrderMark();
+        }
         length = 0;
         boolean started = false;
         while (true) {
@@ -153,15 +162,34 @@ final class LineItems {
         return StreamSupport.stream(items, false);
     }
 
+    /** Skips one byte-order mark at the start of the input; a pipe may hand its three bytes over one at a time. */
+    private void skipByteOrderMark() throws IOException {
+        boolean more = true;
+        while (more && limit < BYTE_ORDER_MARK.length) {
+            more = readMore();
+        }
+        if (limit >= BYTE_ORDER_MARK.length
+                && Arrays.equals(chunk, 0, BYTE_ORDER_MARK.length, BYTE_ORDER_MARK, 0, BYTE_ORDER_MARK.length)) {
+            position = BYTE_ORDER_MARK.length;
+        }
+    }
+
+    /** Refills the chunk from its start; false at the end of the input. */
     private boolean fill() throws IOException {
+        position = 0;
+        limit = 0;
+        return readMore();
+    }
+
+    /** Reads more bytes into the chunk after those it holds; false at the end of the input. */
+    private boolean readMore() throws IOException {
         int read;
         try {
-            read = in.read(chunk, 0, chunk.length);
+            read = in.read(chunk, limit, chunk.length - limit);
         } catch (IOException e) {
             throw new IOException("cannot read " + source + ": " + UserFiles.cause(e), e);
         }
-        position = 0;
-        limit = Math.max(0, read);
+        limit += Math.max(0, read);
         return read > 0;
     }
 

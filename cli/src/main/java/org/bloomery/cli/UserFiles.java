@@ -59,6 +59,22 @@ final class UserFiles {
     }
 
     /**
+     * Whether two paths name one existing file, compared as files, not as names: the same path,
+     * another spelling of it ({@code ./items.txt}, {@code dir/../items.txt}), a hard link or a
+     * symbolic link to it.
+     *
+     * @param first a path
+     * @param second another path
+     * @return true if both exist and are the same file
+     * @throws IOException if the file system cannot compare them
+     */
+    static boolean sameFile(Path first, Path second) throws IOException {
+        // Files.isSameFile follows symbolic links and compares the files themselves (device and inode), so
+        // it finds hard links too, and whatever two real paths would show; a missing file is not one being read.
+        return Files.exists(first) && Files.exists(second) && Files.isSameFile(first, second);
+    }
+
+    /**
      * Writes a file atomically: into a new temporary file in the same directory, then renamed over
      * the target in one step, so that a reader sees the old file or the whole new one, and a failed
      * write leaves the target as it was. Only a regular file is replaced.

@@ -155,6 +155,48 @@ class CommandLineTest {
                 Arguments.of(kind, own)));
     }
 
+    /**
+     * A list saved with a UTF-8 byte-order mark, as some editors on Windows save text, holds the
+     * same items as one without: the mark is not part of the first item, in a file or on stdin.
+     */
+    @Test
+    void aByteOrderMarkIsNotPartOfTheFirstItem() throws IOException {
+        byte[] marked = "\uFEFFalpha\r\nbeta\r\n".getBytes(StandardCharsets.UTF_8);
+        assertThat(marked).startsWith((byte) 0xEF, (byte) 0xBB, (byte) 0xBF);
+        Path list = Files.write(dir.resolve("saved-on-windows.txt"), marked);
+        Path filter = dir.resolve("saved-on-windows.blmf");
+        CliRun build = execute("build", "--kind", "fuse", "--fpp", "0.01", "--input", list.toString(), "--out",
+                filter.toString());
+        assertThat(build.exitCode()).as(build.stderr()).isZero();
+        CliRun query = execute("query", "--filter", filter.toString(), "alpha", "beta");
+        assertThat(query.stdout().lines()).containsExactly("might be present\talpha", "might be present\tbeta");
+        assertThat(query.exitCode()).isZero();
+        CliRun fromStdin = CliRun.withStdin(marked, "query", "--filter", filter.toString());
+        assertThat(fromStdin.stdout().lines()).containsExactly("might be present\talpha", "might be present\tbeta");
+    }
+
+    /**
+     * A filter of no item answers absent for every item: build and info say so, with no bits per
+     * item (a division by zero) and no false-positive rate but 0.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void anEmptyFilterIsReportedAsEmpty(String kind) throws IOException {
+        Path empty = Files.write(dir.resolve("no-items.txt"), new byte[0]);
+        Path filter = dir.resolve(kind + "-empty.blmf");
+        CliRun build = execute("build", "--kind", kind, "--fpp", "0.01", "--input", empty.toString(), "--out",
+                filter.toString());
+        assertThat(build.exitCode()).as(build.stderr()).isZero();
+        assertThat(build.stderr()).isEqualTo("bloomery: built a " + kind + " filter of 0 items (empty filter: answers"
+                + " absent for every item) into " + filter + System.lineSeparator());
+        CliRun info = execute("info", filter.toString());
+        assertThat(info.exitCode()).as(info.stderr()).isZero();
+        assertThat(info.stdout().lines()).contains("items:          0 (empty filter: answers absent for every item)",
+                "expected fpp:   0");
+        assertThat(info.stdout()).doesNotContain("bits per item");
+        assertThat(execute("query", "--filter", filter.toString(), "alpha").exitCode()).isEqualTo(Main.ABSENT);
+    }
+
     @Test
     void aLongInputReportsProgress() throws IOException {
         Path many = dir.resolve("many.txt");

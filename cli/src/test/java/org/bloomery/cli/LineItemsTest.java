@@ -46,7 +46,14 @@ class LineItemsTest {
                 Arguments.of("\\r\\n across chunks", shortReads, a + "\r\nb", List.of(a, "b")),
                 Arguments.of("a character across chunks", shortReads, a + "é€😀\n", List.of(a + "é€😀")),
                 Arguments.of("a line over three chunks", shortReads, "q" + a.repeat(3) + "\nr",
-                        List.of("q" + a.repeat(3), "r"))));
+                        List.of("q" + a.repeat(3), "r")),
+                Arguments.of("a byte-order mark at the start is skipped", shortReads, "\uFEFFalpha\r\nbeta",
+                        List.of("alpha", "beta")),
+                Arguments.of("only one byte-order mark is skipped", shortReads, "\uFEFF\uFEFFx", List.of("\uFEFFx")),
+                Arguments.of("a byte-order mark alone is no line", shortReads, "\uFEFF", List.of()),
+                Arguments.of("a byte-order mark before an empty line", shortReads, "\uFEFF\nx", List.of("", "x")),
+                Arguments.of("a byte-order mark past the start is kept", shortReads, "x\n\uFEFFy", List.of("x", "\uFEFFy")),
+                Arguments.of("a start that only looks like a mark", shortReads, "\uFEFE", List.of("\uFEFE"))));
     }
 
     @ParameterizedTest(name = "{0}, short reads {1}")

@@ -275,6 +275,33 @@ class MalformedInputTest {
     }
 
     /**
+     * An {@code --out} that is the input file, however it is named, is refused before anything is
+     * read or written: the item list is the user's source of truth, and the build would replace it.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"the same path", "a relative path", "another spelling", "a hard link",
+            "a symbolic link as --out", "a symbolic link as --input"})
+    void anOutThatIsTheInputIsRefusedAndTheInputKept(String how) throws IOException {
+        String name = "self-" + how.replace(' ', '-').replace("--", "");
+        Path list = Files.writeString(dir.resolve(name + ".txt"), "alpha\nbeta\n");
+        Path input = how.equals("a symbolic link as --input")
+                ? Files.createSymbolicLink(dir.resolve(name + ".in"), list) : list;
+        Path out = switch (how) {
+            case "a relative path" -> Path.of("").toAbsolutePath().relativize(list);
+            case "another spelling" -> dir.resolve("empty-dir").resolve("..").resolve(list.getFileName());
+            case "a hard link" -> Files.createLink(dir.resolve(name + ".blmf"), list);
+            case "a symbolic link as --out" -> Files.createSymbolicLink(dir.resolve(name + ".blmf"), list);
+            default -> list;
+        };
+        assertOneLineAndTwo(execute(build("--input", input.toString(), "--out", out.toString())),
+                List.of("--out " + out + " is the same file as --input " + input));
+        assertThat(list).hasContent("alpha\nbeta\n");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(Path::toString)).noneMatch(file -> file.endsWith(".partial"));
+        }
+    }
+
+    /**
      * A device or a pipe cannot be read twice, once to count the items and once to build; a named
      * pipe that nothing writes to is refused without opening it (opening would wait for a writer).
      */

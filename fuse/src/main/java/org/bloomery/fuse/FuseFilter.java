@@ -206,10 +206,13 @@ public final class FuseFilter<T> extends AbstractFilter<T> {
         return items;
     }
 
-    /** 2^-f, for f-bit fingerprints, whatever the number of items. */
+    /**
+     * 2^-f, for f-bit fingerprints, for a filter of at least one item; 0 for the filter of the
+     * empty set, which answers false for every item.
+     */
     @Override
     public double expectedFpp() {
-        return Math.scalb(1.0, -fingerprints.bits());
+        return items == 0 ? 0 : Math.scalb(1.0, -fingerprints.bits());
     }
 
     /** The slots times f. */

@@ -192,7 +192,10 @@ class FuseFilterTest {
         }
     }
 
-    /** 10^6 probes of the empty set: at f = 8 a leak of 2^-8 would show about 3,900 false positives. */
+    /**
+     * 10^6 probes of the empty set: at f = 8 a leak of 2^-8 would show about 3,900 false positives.
+     * Its expected fpp is 0 too, not the 2^-f of a filter with items.
+     */
     @ParameterizedTest(name = "f={0}")
     @ValueSource(ints = {8, 16, 32})
     void theEmptySetAnswersFalseForEveryItem(int bits) throws IOException {
@@ -203,6 +206,7 @@ class FuseFilterTest {
                 KeyHasher.longs());
         for (MembershipFilter<Long> filter : List.of(built, created, read)) {
             assertThat(filter.approximateCount()).isZero();
+            assertThat(filter.expectedFpp()).isZero();
             for (long i = 0; i < 1_000_000; i++) {
                 if (filter.mightContain(i)) {
                     throw new AssertionError("the empty set answered true for " + i + " at f = " + bits);

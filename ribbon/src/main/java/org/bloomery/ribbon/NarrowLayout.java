@@ -127,6 +127,19 @@ final class NarrowLayout {
         return grown;
     }
 
+    /**
+     * The fewest groups a filter of n keys can have: {@link #MIN_GROUPS} per shard, and at least
+     * one row per key (every shard has {@link #ROWS_PER_KEY} rows per key of its own, or more). A
+     * reader accepts no fewer.
+     *
+     * @param items n, in [0, {@link RibbonLayout#MAX_ITEMS}]
+     * @return a bound on the sum of every shard's groups
+     */
+    static long leastGroups(long items) {
+        long oneRowPerKey = (items + RibbonLayout.GROUP_ROWS - 1) / RibbonLayout.GROUP_ROWS;
+        return Math.max((long) MIN_GROUPS * shardsFor(items), oneRowPerKey);
+    }
+
     /** @return r, the columns of the upper groups */
     int columns() {
         return columns;

@@ -16,9 +16,11 @@ import org.bloomery.api.spi.FilterDataInput;
  * group (int), each shard's groups of 64 rows (int per shard), each shard's seed ordinal (one byte
  * per shard), then the solution's words (long each, {@code G·r - (first r-column group)} of them,
  * G the sum of the shards' groups). The reader derives r from the spec's fpp (in the envelope's
- * header), the shards from n, bounds every shard's groups and their sum by n, and derives the first
- * r-column group from the groups and the fpp, and checks every field against them, so a forged n
- * or group count cannot make it allocate beyond the bytes that arrive.
+ * header), the shards from n, bounds every shard's groups and their sum by n (from above and from
+ * below), and derives the first r-column group from the groups and the fpp, and checks every field
+ * against them, so a forged n or group count cannot make it allocate beyond the bytes that arrive.
+ * A count of 0, in every version, comes only with the body the empty set builds (the fewest rows,
+ * seed ordinal 0, every word 0): any other body holds items, which a count of 0 would deny.
  *
  * <p>Body version 2 had 128-row windows in shards of one size: version (byte: 2), r, n, seed,
  * shards (int), rows per shard (int), first r-column group (int), the ordinals, the words. Body
@@ -99,23 +101,30 @@ final class RibbonCodec {
             body.readUnsignedByte("result bits", bits.columns(), bits.columns());
             long items = body.readLong("distinct items", 0, RibbonLayout.MAX_ITEMS);
             long seed = body.readLong("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-            if (version == VERSION) {
-                return readNarrow(spec, reading, body, bits, items, seed);
+            RibbonFilter<T> filter = version == VERSION ? readNarrow(spec, reading, body, bits, items, seed)
+                    : readWide(spec, reading, body, bits, items, seed, version == FIRST_VERSION);
+            if (items == 0) {
+                requireEmptySetBody(filter);
             }
-            boolean first = version == FIRST_VERSION;
-            int shards = first ? 1 : body.readInt("shards", RibbonLayout.shardsFor(items), RibbonLayout.shardsFor(items));
-            int least = first ? firstVersionSlotsFor(items) : RibbonLayout.shardSlotsFor(items);
-            int slots = body.readInt(first ? "rows" : "rows per shard", least, RibbonLayout.mostGrown(least));
-            if (slots % RibbonLayout.GROUP_ROWS != 0) {
-                throw new InvalidFilterDataException("rows must be a multiple of " + RibbonLayout.GROUP_ROWS
-                        + ", got " + slots);
-            }
-            RibbonLayout layout = RibbonLayout.of(shards, slots, bits);
-            body.readInt("first group with r result bits", layout.upperStartGroup(), layout.upperStartGroup());
-            byte[] ordinals = first ? new byte[1] : ordinals(body, shards);
-            long[] solution = readSolution(body, (int) layout.words());
-            return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution, first);
+            return filter;
         });
+    }
+
+    /** The rest of a version-1 or version-2 body, after its seed. */
+    private static <T> RibbonFilter<T> readWide(FilterSpec spec, KeyHasher<? super T> reading, FilterDataInput body,
+            ResultBits bits, long items, long seed, boolean first) throws IOException {
+        int shards = first ? 1 : body.readInt("shards", RibbonLayout.shardsFor(items), RibbonLayout.shardsFor(items));
+        int least = first ? firstVersionSlotsFor(items) : RibbonLayout.shardSlotsFor(items);
+        int slots = body.readInt(first ? "rows" : "rows per shard", least, RibbonLayout.mostGrown(least));
+        if (slots % RibbonLayout.GROUP_ROWS != 0) {
+            throw new InvalidFilterDataException("rows must be a multiple of " + RibbonLayout.GROUP_ROWS
+                    + ", got " + slots);
+        }
+        RibbonLayout layout = RibbonLayout.of(shards, slots, bits);
+        body.readInt("first group with r result bits", layout.upperStartGroup(), layout.upperStartGroup());
+        byte[] ordinals = first ? new byte[1] : ordinals(body, shards);
+        long[] solution = readSolution(body, (int) layout.words());
+        return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution, first);
     }
 
     /** The rest of a version-3 body, after its seed. */
@@ -135,6 +144,11 @@ final class RibbonCodec {
                         + items + " items can need, at shard " + shard);
             }
         }
+        long least = NarrowLayout.leastGroups(items);
+        if (total < least) {
+            throw new InvalidFilterDataException("the shards' groups add up to " + total + ", fewer than the " + least
+                    + " that " + items + " items need");
+        }
         NarrowLayout layout = NarrowLayout.of(groups, bits);
         if (upperStartGroup != layout.upperStartGroup()) {
             throw new InvalidFilterDataException("first group with r result bits must be " + layout.upperStartGroup()
@@ -143,6 +157,35 @@ final class RibbonCodec {
         byte[] ordinals = ordinals(body, shards);
         long[] solution = readSolution(body, layout.words());
         return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution);
+    }
+
+    /**
+     * Refuses a filter of no item whose body is not the one the empty set builds (the fewest rows,
+     * seed ordinal 0, every word 0): any other body was built from items, which a count of 0 would
+     * answer false for.
+     */
+    private static void requireEmptySetBody(RibbonFilter<?> filter) throws InvalidFilterDataException {
+        String empty = "a filter of 0 items has the body of the empty set (one shard of " + emptySetRows(filter)
+                + " rows, seed ordinal 0, every word 0), but this one has ";
+        if (filter.rows() != emptySetRows(filter)) {
+            throw new InvalidFilterDataException(empty + filter.rows() + " rows");
+        }
+        if (filter.ordinals()[0] != 0) {
+            throw new InvalidFilterDataException(empty + "seed ordinal " + filter.ordinals()[0]);
+        }
+        long[] solution = filter.solution();
+        for (int word = SolutionWords.PAD; word < solution.length; word++) {
+            if (solution[word] != 0) {
+                throw new InvalidFilterDataException(empty + "a word that is not 0 (word " + (word - SolutionWords.PAD)
+                        + " of its solution)");
+            }
+        }
+    }
+
+    /** The rows of the empty set's filter in a filter's body version: the fewest that version has. */
+    private static int emptySetRows(RibbonFilter<?> filter) {
+        return filter.narrowLayout() != null ? NarrowLayout.MIN_GROUPS * RibbonLayout.GROUP_ROWS
+                : RibbonLayout.MIN_SLOTS;
     }
 
     private static byte[] ordinals(FilterDataInput body, int shards) throws IOException {

@@ -390,11 +390,15 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     }
 
     /**
-     * The average over window starts of 2^-c, c the result bits compared there: at most the
-     * spec's fpp, whatever the number of items.
+     * For a filter of at least one item, the average over window starts of 2^-c, c the result bits
+     * compared there: at most the spec's fpp. 0 for the filter of the empty set, which answers
+     * false for every item.
      */
     @Override
     public double expectedFpp() {
+        if (items == 0) {
+            return 0;
+        }
         return narrow != null ? narrow.expectedFpp() : wide.expectedFpp();
     }
 

@@ -14,7 +14,10 @@ import org.bloomery.api.FilterSpec;
 /**
  * Typed access to a {@link FilterSpec}'s string options for one kind. Rejects keys the kind does
  * not know and values out of range with an {@link IllegalArgumentException} that names the kind,
- * the option, the value and the allowed range.
+ * the option, the value and the allowed range. Values are exact: a value has one spelling, in its
+ * case and without surrounding whitespace ({@code blocked}, not {@code BLOCKED} or {@code
+ * "blocked "}), so that a filter's header, which holds the values as given, reads back as written
+ * and two specs of the same filter are equal.
  */
 public final class SpecOptions {
     private final FilterSpec spec;
@@ -52,15 +55,15 @@ public final class SpecOptions {
      * @param min smallest allowed value
      * @param max largest allowed value
      * @return the value, or empty when not set
-     * @throws IllegalArgumentException if the value is not a plain decimal integer ({@link PlainNumbers})
-     *     in [min, max]
+     * @throws IllegalArgumentException if the value is not a plain decimal integer ({@link PlainNumbers},
+     *     no whitespace around it) in [min, max]
      */
     public OptionalLong longValue(String key, long min, long max) {
         String raw = spec.options().get(key);
         if (raw == null) {
             return OptionalLong.empty();
         }
-        OptionalLong value = PlainNumbers.integer(raw.trim());
+        OptionalLong value = PlainNumbers.integer(raw);
         if (value.isEmpty() || value.getAsLong() < min || value.getAsLong() > max) {
             throw outOfRange(key, raw, "an integer in [" + min + ", " + max + "]");
         }
@@ -89,15 +92,15 @@ public final class SpecOptions {
      * @param max the exclusive upper bound
      * @param defaultValue the value when not set
      * @return the value
-     * @throws IllegalArgumentException if the value is not a plain decimal number ({@link PlainNumbers})
-     *     strictly between min and max
+     * @throws IllegalArgumentException if the value is not a plain decimal number ({@link PlainNumbers},
+     *     no whitespace around it) strictly between min and max
      */
     public double doubleValue(String key, double min, double max, double defaultValue) {
         String raw = spec.options().get(key);
         if (raw == null) {
             return defaultValue;
         }
-        OptionalDouble value = PlainNumbers.decimal(raw.trim());
+        OptionalDouble value = PlainNumbers.decimal(raw);
         if (value.isEmpty() || !(value.getAsDouble() > min && value.getAsDouble() < max)) {
             throw outOfRange(key, raw, "a number in the open range (" + min + ", " + max + ")");
         }
@@ -105,7 +108,7 @@ public final class SpecOptions {
     }
 
     /**
-     * A boolean option, {@code true} or {@code false} in any case.
+     * A boolean option, exactly {@code true} or {@code false}.
      *
      * @param key the option key
      * @param defaultValue the value when not set
@@ -117,7 +120,7 @@ public final class SpecOptions {
         if (raw == null) {
             return defaultValue;
         }
-        switch (raw.trim().toLowerCase(Locale.ROOT)) {
+        switch (raw) {
             case "true":
                 return true;
             case "false":
@@ -128,8 +131,8 @@ public final class SpecOptions {
     }
 
     /**
-     * An option whose values are an enum's constants named in lower case ({@link #optionValue}), in
-     * any case. It reads this one key only, so the spec's other keys are not checked here.
+     * An option whose values are an enum's constants named in lower case ({@link #optionValue}),
+     * exactly. It reads this one key only, so the spec's other keys are not checked here.
      *
      * @param spec the spec
      * @param kind the kind reading it, for messages
@@ -137,7 +140,8 @@ public final class SpecOptions {
      * @param defaultValue the constant when the option is not set
      * @param <E> the enum
      * @return the constant the option names
-     * @throws IllegalArgumentException for any other text, naming the values allowed
+     * @throws IllegalArgumentException for any other text (another case, whitespace around the
+     *     value), naming the values allowed
      */
     public static <E extends Enum<E>> E enumValue(FilterSpec spec, String kind, String key, E defaultValue) {
         String raw = spec.options().get(key);
@@ -146,7 +150,7 @@ public final class SpecOptions {
         }
         E[] constants = defaultValue.getDeclaringClass().getEnumConstants();
         for (E constant : constants) {
-            if (optionValue(constant).equals(raw.trim().toLowerCase(Locale.ROOT))) {
+            if (optionValue(constant).equals(raw)) {
                 return constant;
             }
         }

@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 import java.util.zip.CRC32C;
 import org.bloomery.api.MembershipFilter;
@@ -82,6 +83,37 @@ public final class FilterBytes {
         crc.update(envelope, 0, envelope.length - Integer.BYTES);
         ByteBuffer.wrap(envelope).putInt(envelope.length - Integer.BYTES, (int) crc.getValue());
         return envelope;
+    }
+
+    /**
+     * A copy of an envelope with one option's value in its header replaced (its length too) and
+     * both checksums re-sealed, so that the reader's own reading of the value is what must judge it.
+     *
+     * @param envelope a serialized filter whose spec has the option, not changed
+     * @param key the option's key
+     * @param value the value to write in its place, as UTF-8
+     * @return the changed copy
+     */
+    public static byte[] withOptionValue(byte[] envelope, String key, String value) {
+        ByteBuffer b = ByteBuffer.wrap(envelope);
+        b.position(expectedInsertionsOffset(envelope) + 16); // expectedInsertions, fpp
+        int options = b.get() & 0xFF;
+        for (int i = 0; i < options; i++) {
+            byte[] name = new byte[b.get() & 0xFF];
+            b.get(name);
+            int valueAt = b.position();
+            int length = b.getShort() & 0xFFFF;
+            if (new String(name, StandardCharsets.US_ASCII).equals(key)) {
+                byte[] replacement = value.getBytes(StandardCharsets.UTF_8);
+                int after = valueAt + Short.BYTES + length;
+                ByteBuffer changed = ByteBuffer.allocate(envelope.length - length + replacement.length);
+                changed.put(envelope, 0, valueAt).putShort((short) replacement.length).put(replacement)
+                        .put(envelope, after, envelope.length - after);
+                return reseal(changed.array());
+            }
+            b.position(b.position() + length);
+        }
+        throw new IllegalArgumentException("the envelope has no option '" + key + "'");
     }
 
     /**

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class SpecOptionsTest {
     private static final FilterSpec SPEC = FilterSpec.of(10, 0.01)
-            .withOption("bits", "640").withOption("ratio", "0.5").withOption("flag", "TRUE");
+            .withOption("bits", "640").withOption("ratio", "0.5").withOption("flag", "true");
 
     @Test
     void readsTypedValuesWithDefaults() {
@@ -54,6 +54,45 @@ class SpecOptionsTest {
         SpecOptions options = SpecOptions.of(FilterSpec.of(10, 0.01).withOption("ratio", text), "demo", Set.of("ratio"));
         assertThatThrownBy(() -> options.doubleValue("ratio", 0, 1, 0.5))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got '" + text + "'");
+    }
+
+    /**
+     * A value has one spelling, case and whitespace included, so that a filter's header, which
+     * holds the values as given, reads back as it was written.
+     */
+    @ParameterizedTest(name = "''{0}''")
+    @ValueSource(strings = {"SECTORED", "Sectored", "sectored ", " sectored", "sectored\n", "\tsectored"})
+    void anEnumValueIsExact(String text) {
+        FilterSpec spec = FilterSpec.of(10, 0.01).withOption("layout", text);
+        assertThatThrownBy(() -> SpecOptions.enumValue(spec, "demo", "layout", Layout.STANDARD))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("option 'layout' of kind 'demo' must be 'standard' or 'sectored', got '" + text + "'");
+        assertThat(SpecOptions.enumValue(FilterSpec.of(10, 0.01).withOption("layout", "sectored"), "demo", "layout",
+                Layout.STANDARD)).isEqualTo(Layout.SECTORED);
+    }
+
+    /** An enum whose constants are option values. */
+    private enum Layout {
+        STANDARD, SECTORED
+    }
+
+    @ParameterizedTest(name = "''{0}''")
+    @ValueSource(strings = {"TRUE", "True", "true ", " true", "FALSE", "false\n"})
+    void aBooleanValueIsExact(String text) {
+        SpecOptions options = SpecOptions.of(FilterSpec.of(10, 0.01).withOption("flag", text), "demo", Set.of("flag"));
+        assertThatThrownBy(() -> options.booleanValue("flag", false)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("option 'flag' of kind 'demo' must be true or false, got '" + text + "'");
+    }
+
+    @ParameterizedTest(name = "''{0}''")
+    @ValueSource(strings = {" 64", "64 ", "64\n", "\t64"})
+    void aNumberValueHasNoSurroundingWhitespace(String text) {
+        SpecOptions options = SpecOptions.of(FilterSpec.of(10, 0.01).withOption("bits", text).withOption("ratio",
+                text.replace("64", "0.5")), "demo", Set.of("bits", "ratio"));
+        assertThatThrownBy(() -> options.longValue("bits", 1, 100)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("got '" + text + "'");
+        assertThatThrownBy(() -> options.doubleValue("ratio", 0, 1, 0.9)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("got '" + text.replace("64", "0.5") + "'");
     }
 
     @ParameterizedTest
