@@ -285,8 +285,12 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher, boolean mustBeNew) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        RedisStore store = userStore(client, name);
         ScalableOptions options = ScalableOptions.read(spec, name);
+        if (mustBeNew && !options.location().open().createIfMissing()) {
+            throw new IllegalArgumentException("option '" + OpenPolicy.CREATE + "' = 'never' contradicts"
+                    + " RedisFilters.reserve, which creates the filter; leave the option out to reserve it");
+        }
+        RedisStore store = userStore(client, name);
         return RedisScalableFilter.open(store, options, spec, hasher, mustBeNew);
     }
 
@@ -394,7 +398,9 @@ public final class RedisFilters {
     private static RedisStore userStore(UnifiedJedis client, String name) {
         Objects.requireNonNull(client, "client");
         Location.checkName(name);
-        return new RedisStore(client, false, USER_CLIENT, name, null);
+        RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
+        store.requirePipelining("open");
+        return store;
     }
 
     /**
@@ -433,6 +439,11 @@ public final class RedisFilters {
         String text = location.uri().orElseThrow(() -> new IllegalArgumentException("kind '" + kind
                 + "' needs option '" + Location.URI + "', e.g. redis://host:6379 (or rediss:// for TLS);"
                 + " or build the filter with RedisFilters from a client you configured"));
+        if (SentinelUri.isSentinel(text)) {
+            SentinelUri sentinel = SentinelUri.parse(text);
+            return new RedisStore(sentinel.connect(location), true, sentinel.server(), location.name(),
+                    sentinel.password());
+        }
         RedisUri uri = RedisUri.parse(text);
         return new RedisStore(connect(uri, location), true, uri.server(), location.name(), uri.password());
     }
