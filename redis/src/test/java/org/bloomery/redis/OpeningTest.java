@@ -195,7 +195,8 @@ class OpeningTest extends OnSharedServer {
         assertThatThrownBy(() -> Filters.create("redis-scalable", configured("x").withOption("allowEviction", "maybe"),
                 KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("allowEviction").hasMessageContaining("'maybe'");
-        assertThatThrownBy(() -> RedisFilters.reserve(client, "x", FilterSpec.of(1000, 0.01).withOption("create", "never"),
+        assertThatThrownBy(() -> RedisFilters.reserve(client, "x",
+                FilterSpec.of(1000, 0.01).withOption("create", "never"),
                 KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reserve");
         assertThat(client.keys("*")).isEmpty();
     }
@@ -209,7 +210,8 @@ class OpeningTest extends OnSharedServer {
                 String name = "cache-" + kind.ordinal();
                 assertThatThrownBy(() -> kind.open(evicting, name, FilterSpec.of(1000, 0.01)))
                         .as("%s", kind).isInstanceOf(RedisFilterException.class)
-                        .hasMessageContaining("'" + name + "'").hasMessageContaining("maxmemory-policy is '" + policy + "'")
+                        .hasMessageContaining("'" + name + "'")
+                        .hasMessageContaining("maxmemory-policy is '" + policy + "'")
                         .hasMessageContaining("noeviction").hasMessageContaining("allowEviction=true");
                 assertThatThrownBy(() -> Filters.create(kind.toString(), FilterSpec.of(1000, 0.01)
                         .withOption("uri", server.uri()).withOption("name", name), KeyHasher.longs()))
@@ -269,10 +271,12 @@ class OpeningTest extends OnSharedServer {
 
     @Test
     void aUriMessageNamesThePartThatIsWrong() {
-        assertThatThrownBy(() -> Filters.create("redis-classic", configured("x").withOption("uri", "redis://127.0.0.1:abc"),
+        assertThatThrownBy(() -> Filters.create("redis-classic",
+                configured("x").withOption("uri", "redis://127.0.0.1:abc"),
                 KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("port").hasMessageContaining("'abc'").hasMessageNotContaining("no host");
-        assertThatThrownBy(() -> Filters.create("redis-classic", configured("x").withOption("uri", "redis://127.0.0.1:70000"),
+        assertThatThrownBy(() -> Filters.create("redis-classic",
+                configured("x").withOption("uri", "redis://127.0.0.1:70000"),
                 KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("port").hasMessageContaining("'70000'");
         assertThatThrownBy(() -> Filters.create("redis-classic",
@@ -284,7 +288,8 @@ class OpeningTest extends OnSharedServer {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("names no master")
                 .hasMessageContaining("#");
         assertThatThrownBy(() -> Filters.create("redis-classic",
-                configured("x").withOption("uri", "redis-sentinel://127.0.0.1:26379,127.0.0.1:x2#m"), KeyHasher.strings()))
+                configured("x").withOption("uri", "redis-sentinel://127.0.0.1:26379,127.0.0.1:x2#m"),
+                KeyHasher.strings()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("port").hasMessageContaining("'x2'");
         assertThatThrownBy(() -> Filters.create("redis-classic", configured("x")
                 .withOption("uri", "redis-sentinel://:s3cr3t-pass@127.0.0.1#m").withOption("cluster", "true"),
@@ -309,7 +314,8 @@ class OpeningTest extends OnSharedServer {
             }
             assertThatThrownBy(() -> Filters.create("redis-classic", FilterSpec.of(1000, 0.01)
                     .withOption("uri", "redis://:wrong-9Q7x@127.0.0.1:" + guarded.port()).withOption("name", "x"),
-                    KeyHasher.longs())).isInstanceOf(RedisFilterException.class).hasMessageContaining("authentication failed")
+                    KeyHasher.longs())).isInstanceOf(RedisFilterException.class)
+                    .hasMessageContaining("authentication failed")
                     .hasMessageNotContaining("wrong-9Q7x").hasMessageNotContaining("guard-9Q7x-secret");
         }
     }
