@@ -2,7 +2,6 @@ package org.bloomery.redis;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -25,8 +24,10 @@ record OpenPolicy(boolean createIfMissing, boolean allowEviction) {
     static final String ALLOW_EVICTION = "allowEviction";
     /** The options read here. */
     static final Set<String> KEYS = Set.of(CREATE, ALLOW_EVICTION);
-    /** The default: create a free name, refuse an evicting server. */
-    static final OpenPolicy DEFAULT = new OpenPolicy(true, false);
+    /** The options' lines of a provider's description. */
+    static final String DESCRIPTION = ""
+            + "  create         ifMissing (default): opening a free name creates the filter; never: it fails\n"
+            + "  allowEviction  true: open even under maxmemory-policy allkeys-*; default false\n";
 
     private static final String NEVER = "never";
     private static final String IF_MISSING = "ifMissing";
@@ -41,13 +42,12 @@ record OpenPolicy(boolean createIfMissing, boolean allowEviction) {
      * @throws IllegalArgumentException for a value not allowed, naming it and the allowed values
      */
     static OpenPolicy read(String kind, FilterSpec spec, SpecOptions options) {
-        boolean create = spec.option(CREATE).map(value -> switch (value.trim().toLowerCase(Locale.ROOT)) {
-            case "never" -> false;
-            case "ifmissing" -> true;
-            default -> throw new IllegalArgumentException("option '" + CREATE + "' of kind '" + kind + "' must be '"
-                    + NEVER + "' or '" + IF_MISSING + "', got '" + value + "'");
-        }).orElse(true);
-        return new OpenPolicy(create, options.booleanValue(ALLOW_EVICTION, false));
+        String create = spec.option(CREATE).orElse(IF_MISSING);
+        if (!create.trim().equalsIgnoreCase(IF_MISSING) && !create.trim().equalsIgnoreCase(NEVER)) {
+            throw new IllegalArgumentException("option '" + CREATE + "' of kind '" + kind + "' must be '" + NEVER
+                    + "' or '" + IF_MISSING + "', got '" + create + "'");
+        }
+        return new OpenPolicy(create.trim().equalsIgnoreCase(IF_MISSING), options.booleanValue(ALLOW_EVICTION, false));
     }
 
     /**

@@ -7,8 +7,8 @@ package org.bloomery.redis;
  * never answers from an empty filter that replaced a lost one.
  *
  * <p>What to do: create the filter in a deploy step (open it once with {@code create=ifMissing},
- * {@link RedisFilters#reserve}, or an upload of a snapshot built from the source of truth), then
- * open it again.
+ * reserve it with {@link RedisFilters#reserve}, or upload a snapshot built from the source of
+ * truth), then open it again.
  */
 public final class RedisFilterMissingException extends RedisFilterException {
     private static final long serialVersionUID = 1L;
@@ -18,8 +18,7 @@ public final class RedisFilterMissingException extends RedisFilterException {
     RedisFilterMissingException(String server, String filterName, String key) {
         super(server, filterName, "open", "no filter of this name exists (key '" + key + "' is missing) and option '"
                 + OpenPolicy.CREATE + "' is 'never', so nothing was created; create the filter in a deploy step"
-                + " (open it once with " + OpenPolicy.CREATE + "=ifMissing, RedisFilters.reserve, or an upload),"
-                + " then open it", null);
+                + " (open it once with " + OpenPolicy.CREATE + "=ifMissing, or upload it), then open it", null);
         this.key = key;
     }
 

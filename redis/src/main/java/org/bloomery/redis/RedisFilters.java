@@ -48,19 +48,25 @@ public final class RedisFilters {
     }
 
     /**
-     * Opens the shared {@code redis-classic} filter of a name, creating it if it does not exist.
+     * Opens the shared {@code redis-classic} filter of a name, creating it if it does not exist (unless
+     * the spec's option {@code create} is {@code never}).
      *
      * @param client the client; not closed by the filter
      * @param name the filter's name: 1 to 128 letters, digits, '.', '_' or '-'
      * @param spec expected insertions, fpp, and the options of the {@code classic} kind ({@code
-     *     bits}, {@code hashes}) and of this module ({@code prefix}, {@code shards}); {@code uri},
-     *     {@code cluster} and {@code timeoutMillis} are ignored, the client's own settings apply
+     *     bits}, {@code hashes}) and of this module ({@code prefix}, {@code shards}, {@code create},
+     *     {@code allowEviction}); {@code uri}, {@code cluster} and {@code timeoutMillis} are
+     *     ignored, the client's own settings apply
      * @param hasher maps items to hashes; every process sharing the filter must use the same
      * @param <T> the item type
      * @return the filter
      * @throws IllegalArgumentException for a bad option or name, naming the value and the allowed
      *     range, or if the name holds a filter with another kind, size, spec or hasher
-     * @throws RedisFilterException if the server fails or a key of the name holds another type
+     * @throws RedisFilterMissingException under option {@code create=never}, if the name holds no
+     *     filter; nothing is written
+     * @throws RedisFilterException if the server fails, a key of the name holds another type, the
+     *     client cannot pipeline, or the server's {@code maxmemory-policy} is {@code allkeys-*} and
+     *     option {@code allowEviction} is not {@code true}
      */
     public static <T> RedisCellsFilter<T> classic(UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher) {
@@ -68,16 +74,19 @@ public final class RedisFilters {
     }
 
     /**
-     * Opens the shared {@code redis-counting} filter of a name, creating it if it does not exist.
+     * Opens the shared {@code redis-counting} filter of a name, creating it if it does not exist (unless
+     * the spec's option {@code create} is {@code never}).
      *
      * @param client the client; not closed by the filter
      * @param name the filter's name: 1 to 128 letters, digits, '.', '_' or '-'
      * @param spec expected insertions, fpp, and the options of the {@code counting} kind ({@code
-     *     counters}, {@code hashes}) and of this module ({@code prefix}, {@code shards})
+     *     counters}, {@code hashes}) and of this module ({@code prefix}, {@code shards},
+     *     {@code create}, {@code allowEviction})
      * @param hasher maps items to hashes; every process sharing the filter must use the same
      * @param <T> the item type
      * @return the filter
      * @throws IllegalArgumentException as {@link #classic}
+     * @throws RedisFilterMissingException as {@link #classic}
      * @throws RedisFilterException as {@link #classic}
      */
     public static <T> RedisCellsFilter<T> counting(UnifiedJedis client, String name, FilterSpec spec,
@@ -87,20 +96,23 @@ public final class RedisFilters {
 
     /**
      * Opens the shared {@code redis-scalable} filter of a name, creating it if it does not exist
-     * ({@code BF.RESERVE} when it is new; joining it otherwise).
+     * ({@code BF.RESERVE} when it is new; joining it otherwise) unless the spec's option {@code
+     * create} is {@code never}.
      *
      * @param client the client; not closed by the filter
      * @param name the filter's name: 1 to 128 letters, digits, '.', '_' or '-'
      * @param spec the first layer's capacity ({@code expectedInsertions}), the error rate ({@code
      *     fpp}), the {@code scalable} kind's options ({@code expansion}, {@code tightening}, {@code
-     *     nonscaling}, {@code layout}) and {@code prefix}; {@code uri}, {@code cluster} and {@code
-     *     timeoutMillis} are ignored, the client's own settings apply
+     *     nonscaling}, {@code layout}), {@code prefix}, {@code create} and {@code allowEviction};
+     *     {@code uri}, {@code cluster} and {@code timeoutMillis} are ignored, the client's own
+     *     settings apply
      * @param hasher maps items to hashes; every process sharing the filter must use the same
      * @param <T> the item type
      * @return the filter
      * @throws IllegalArgumentException for a bad option or name, naming the value and the allowed
      *     range, or if the name holds a filter with another kind, spec or hasher
-     * @throws RedisFilterException if the server fails or a key of the name holds another type
+     * @throws RedisFilterMissingException as {@link #classic}
+     * @throws RedisFilterException as {@link #classic}
      */
     public static <T> RedisScalableFilter<T> scalable(UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher) {

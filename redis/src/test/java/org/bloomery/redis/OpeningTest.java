@@ -225,6 +225,22 @@ class OpeningTest extends OnSharedServer {
         }
     }
 
+    /** An upload is the deploy step that creates a filter: the guard, meant for services opening it, lets it pass. */
+    @Test
+    void anUploadToAServerThatEvictsAnyKeyIsNotRefused() throws IOException {
+        try (RedisServer server = RedisServer.start("--maxmemory-policy", "allkeys-lru");
+                JedisPooled evicting = server.client()) {
+            MembershipFilter<Long> classic = Filters.create("classic", FilterSpec.of(1000, 0.01), KeyHasher.longs());
+            MembershipFilter<Long> scalable = Filters.create("scalable", FilterSpec.of(1000, 0.01), KeyHasher.longs());
+            classic.add(5L);
+            scalable.add(5L);
+            assertThat(RedisFilters.upload(evicting, "deployed", 1, classic).mightContain(5L)).isTrue();
+            RedisScalableFilter<Long> shared = RedisFilters.uploadScalable(evicting, "deployed-scalable", scalable);
+            assertThat(shared.mightContain(5L)).isTrue();
+            assertThat(shared.spec().options()).doesNotContainKey("allowEviction");
+        }
+    }
+
     @Test
     void aPolicyThatEvictsOnlyKeysWithATtlIsAccepted() {
         try (RedisServer server = RedisServer.start("--maxmemory-policy", "volatile-lru");
