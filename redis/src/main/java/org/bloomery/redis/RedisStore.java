@@ -298,10 +298,10 @@ final class RedisStore implements AutoCloseable {
             try (PipelineBase probe = client.pipelined()) {
                 return null;
             } catch (IllegalStateException e) {
-                throw new RedisFilterException(server, filterName, operation, "a " + client.getClass().getName()
-                        + " that cannot pipeline commands was given (" + e.getMessage() + "); pass a JedisPooled,"
-                        + " a JedisCluster, a JedisSentineled, or a UnifiedJedis over a ConnectionProvider (a pool),"
-                        + " not one over a single Connection", null);
+                throw new RedisFilterException(server, filterName, operation, "the " + client.getClass().getName()
+                        + " given cannot pipeline commands, which batches and opening need (it runs over a single"
+                        + " Connection); pass a JedisPooled, a JedisCluster, a JedisSentineled, or a UnifiedJedis over"
+                        + " a ConnectionProvider (a pool)", null);
             }
         });
     }
