@@ -225,6 +225,35 @@ class OpeningTest extends OnSharedServer {
         }
     }
 
+    /**
+     * The whole filter evicted under maxmemory, then a new process opens the name: with
+     * create=never it fails, and by default the eviction guard refuses first; neither answers from
+     * an empty filter. The handle open across the eviction fails too.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SharedKind.class)
+    void aFilterEvictedWholeIsNeverOpenedEmptyByANewProcess(SharedKind kind) {
+        try (RedisServer server = RedisServer.start("--maxmemory", "2mb", "--maxmemory-policy", "allkeys-random");
+                JedisPooled first = server.client();
+                JedisPooled second = server.client()) {
+            FilterSpec spec = FilterSpec.of(1000, 0.01).withOption("allowEviction", "true");
+            MembershipFilter<Long> open = kind.open(first, "evicted", spec);
+            open.add(7L);
+            byte[] filler = new byte[20_000];
+            for (int i = 0; !first.keys("bloomery:*").isEmpty(); i++) {
+                assertThat(i).as("filler keys written before the filter was evicted").isLessThan(100_000);
+                first.set(("filler:" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8), filler);
+            }
+            assertThatThrownBy(() -> open.mightContain(7L)).as("the handle open across the eviction")
+                    .isInstanceOf(RedisDataLostException.class);
+            assertThatThrownBy(() -> kind.open(second, "evicted", spec.withOption("create", "never")))
+                    .isInstanceOf(RedisFilterMissingException.class).hasMessageContaining("'evicted'");
+            assertThatThrownBy(() -> kind.open(second, "evicted", FilterSpec.of(1000, 0.01)))
+                    .isInstanceOf(RedisFilterException.class).hasMessageContaining("allkeys-random");
+            assertThat(second.keys("bloomery:*")).as("nothing created").isEmpty();
+        }
+    }
+
     /** An upload is the deploy step that creates a filter: the guard, meant for services opening it, lets it pass. */
     @Test
     void anUploadToAServerThatEvictsAnyKeyIsNotRefused() throws IOException {
