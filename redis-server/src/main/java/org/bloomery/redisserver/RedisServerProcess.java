@@ -21,8 +21,9 @@ import java.util.stream.Stream;
 
 /**
  * A real {@code redis-server} process on a free loopback port (persistence off), for tests and
- * tools. The binary is the one named by the environment variable {@value #ENV}, else {@code
- * redis-server} on the PATH, else the Linux or macOS binary shipped inside {@code
+ * tools: a server, a replica ({@code --replicaof}) or a Redis Sentinel ({@link #startSentinel}).
+ * The binary is the one named by the environment variable {@value #ENV}, else {@code redis-server}
+ * on the PATH, else the Linux or macOS binary shipped inside {@code
  * com.github.codemonstur:embedded-redis} (which the caller puts on the class path), extracted to a
  * temporary directory. Every process started is stopped by {@link #close} or, at the latest, by a
  * shutdown hook. Thread-safe.
