@@ -165,8 +165,9 @@ public final class RedisFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(items, "items");
-        RedisStore store = userStore(client, name);
+        checkClientAndName(client, name);
         ScalableOptions options = ScalableOptions.read(spec, name);
+        RedisStore store = pipeliningStore(client, name, "insert");
         String metaKey = options.location().prefix() + "{" + name + "}:meta";
         Map<String, String> stored = store.hgetAll("insert", metaKey);
         FilterSpec used = spec;
@@ -246,7 +247,7 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
-        RedisStore store = userStore(client, name);
+        RedisStore store = pipeliningStore(client, name, "upload");
         return ScalableUpload.upload(store, Location.DEFAULT_PREFIX, name, snapshot, hasher);
     }
 
@@ -297,12 +298,13 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher, boolean mustBeNew) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
+        checkClientAndName(client, name);
         ScalableOptions options = ScalableOptions.read(spec, name);
         if (mustBeNew && !options.location().open().createIfMissing()) {
             throw new IllegalArgumentException("option '" + OpenPolicy.CREATE + "' = 'never' contradicts"
                     + " RedisFilters.reserve, which creates the filter; leave the option out to reserve it");
         }
-        RedisStore store = userStore(client, name);
+        RedisStore store = pipeliningStore(client, name, "open");
         return RedisScalableFilter.open(store, options, spec, hasher, mustBeNew);
     }
 
@@ -390,7 +392,7 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
-        RedisStore store = userStore(client, name);
+        RedisStore store = pipeliningStore(client, name, "upload");
         return Transfer.upload(store, Location.DEFAULT_PREFIX, name, shards, snapshot, hasher);
     }
 
@@ -398,9 +400,9 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        RedisStore store = userStore(client, name);
+        checkClientAndName(client, name);
         RedisOptions options = RedisOptions.read(cells, spec, name);
-        return RedisCellsFilter.open(store, options, spec, hasher);
+        return RedisCellsFilter.open(pipeliningStore(client, name, "open"), options, spec, hasher);
     }
 
     /**
@@ -408,11 +410,27 @@ public final class RedisFilters {
      * client and the name are checked.
      */
     private static RedisStore userStore(UnifiedJedis client, String name) {
+        checkClientAndName(client, name);
+        return new RedisStore(client, false, USER_CLIENT, name, null);
+    }
+
+    /**
+     * {@link #userStore}, for a call that pipelines (opening, batches, uploads), once the client is
+     * found able to. Callers read the spec's options first, so that a bad option is reported before
+     * any command is sent.
+     *
+     * @throws RedisFilterException if the client cannot pipeline, naming the clients that can
+     */
+    private static RedisStore pipeliningStore(UnifiedJedis client, String name, String operation) {
+        RedisStore store = userStore(client, name);
+        store.requirePipelining(operation);
+        return store;
+    }
+
+    /** Checks the arguments every call on a user's client takes, before its options are read. */
+    private static void checkClientAndName(UnifiedJedis client, String name) {
         Objects.requireNonNull(client, "client");
         Location.checkName(name);
-        RedisStore store = new RedisStore(client, false, USER_CLIENT, name, null);
-        store.requirePipelining("open");
-        return store;
     }
 
     /**

@@ -314,6 +314,19 @@ class OpeningTest extends OnSharedServer {
         assertThat(client.keys("*")).isEmpty();
     }
 
+    /** A bad option is reported as such, before the client is used: here, with its server down. */
+    @Test
+    void aBadOptionIsReportedBeforeTheClientIsUsed() throws IOException {
+        try (ClosedPort closed = new ClosedPort();
+                JedisPooled unreachable = new JedisPooled("127.0.0.1", closed.port())) {
+            for (SharedKind kind : SharedKind.values()) {
+                assertThatThrownBy(() -> kind.open(unreachable, "x", FilterSpec.of(1000, 0.01)
+                        .withOption("create", "sometimes"))).as("%s", kind)
+                        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'sometimes'");
+            }
+        }
+    }
+
     @Test
     void aUriMessageNamesThePartThatIsWrong() {
         assertThatThrownBy(() -> Filters.create("redis-classic",
