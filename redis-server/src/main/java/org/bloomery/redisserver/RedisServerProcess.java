@@ -15,13 +15,15 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 
 /**
  * A real {@code redis-server} process on a free loopback port (persistence off), for tests and
- * tools. The binary is the one named by the environment variable {@value #ENV}, else {@code
- * redis-server} on the PATH, else the Linux or macOS binary shipped inside {@code
+ * tools: a server, a replica ({@code --replicaof}) or a Redis Sentinel ({@link #startSentinel}).
+ * The binary is the one named by the environment variable {@value #ENV}, else {@code redis-server}
+ * on the PATH, else the Linux or macOS binary shipped inside {@code
  * com.github.codemonstur:embedded-redis} (which the caller puts on the class path), extracted to a
  * temporary directory. Every process started is stopped by {@link #close} or, at the latest, by a
  * shutdown hook. Thread-safe.
@@ -36,6 +38,8 @@ public final class RedisServerProcess implements AutoCloseable {
     static final int BIND_ATTEMPTS = 10;
     /** What redis-server logs once it listens on every port it was given. */
     private static final String READY = "Ready to accept connections";
+    /** What redis-server in Sentinel mode logs once it listens and watches its master. */
+    private static final String SENTINEL_READY = "+monitor master";
     /** What redis-server logs (then exits) when a port it was given is bound by another process. */
     private static final String ADDRESS_IN_USE = "Address already in use";
     private static Path binary;
@@ -50,13 +54,17 @@ public final class RedisServerProcess implements AutoCloseable {
     private final int tlsPort;
     private final Path directory;
     private final List<String> command;
+    /** What this process logs once it serves. */
+    private final String ready;
 
-    private RedisServerProcess(Process process, int port, int tlsPort, Path directory, List<String> command) {
+    private RedisServerProcess(Process process, int port, int tlsPort, Path directory, List<String> command,
+            String ready) {
         this.process = process;
         this.port = port;
         this.tlsPort = tlsPort;
         this.directory = directory;
         this.command = command;
+        this.ready = ready;
     }
 
     /**
@@ -93,6 +101,38 @@ public final class RedisServerProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts a Redis Sentinel (the same binary, {@code --sentinel}) that monitors the master on a
+     * loopback port under a name, with its configuration file in its own directory (Sentinel
+     * rewrites it as it learns the replicas, the other sentinels and each failover).
+     *
+     * @param masterName the name the master is monitored by
+     * @param masterPort the master's loopback port
+     * @param quorum sentinels that must agree the master is down before a failover
+     * @param downAfterMillis how long the master must not answer before this sentinel deems it down
+     * @param failoverTimeoutMillis Sentinel's {@code failover-timeout}: how long before a failover
+     *     that did not finish is tried again
+     * @return the running sentinel, monitoring the master; its {@link #port()} is the Sentinel port
+     * @throws IllegalStateException as {@link #start(String...)}
+     */
+    public static RedisServerProcess startSentinel(String masterName, int masterPort, int quorum, int downAfterMillis,
+            int failoverTimeoutMillis) {
+        String config = String.join("\n",
+                "sentinel monitor " + masterName + " " + LOOPBACK + " " + masterPort + " " + quorum,
+                "sentinel down-after-milliseconds " + masterName + " " + downAfterMillis,
+                "sentinel failover-timeout " + masterName + " " + failoverTimeoutMillis,
+                "sentinel parallel-syncs " + masterName + " 1", "");
+        return start(RedisServerProcess::freePort, List.of(), directory -> {
+            Path file = directory.resolve("sentinel.conf");
+            try {
+                Files.writeString(file, config);
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot write " + file + ": " + e.getMessage(), e);
+            }
+            return List.of(file.toString(), "--sentinel");
+        }, SENTINEL_READY);
+    }
+
     /** Starts a server on free ports; a TLS port is added when {@code tls} holds TLS arguments. */
     private static RedisServerProcess start(List<String> tls, String... extra) {
         return start(RedisServerProcess::freePort, tls, extra);
@@ -105,6 +145,16 @@ public final class RedisServerProcess implements AutoCloseable {
      * {@value #BIND_ATTEMPTS} times.
      */
     static RedisServerProcess start(IntSupplier ports, List<String> tls, String... extra) {
+        return start(ports, tls, directory -> List.of(), READY, extra);
+    }
+
+    /**
+     * As {@link #start(IntSupplier, List, String...)}, with arguments that must come first (a
+     * configuration file written into the process's directory) and what the process logs once it
+     * serves.
+     */
+    private static RedisServerProcess start(IntSupplier ports, List<String> tls, Function<Path, List<String>> leading,
+            String ready, String... extra) {
         List<Integer> tried = new ArrayList<>();
         String lastLog = "";
         for (int attempt = 0; attempt < BIND_ATTEMPTS; attempt++) {
@@ -115,8 +165,10 @@ public final class RedisServerProcess implements AutoCloseable {
             }
             tried.add(port);
             Path directory = createDirectory();
-            List<String> command = new ArrayList<>(List.of(binary().toString(), "--port", Integer.toString(port),
-                    "--bind", LOOPBACK, "--save", "", "--appendonly", "no", "--dir", directory.toString()));
+            List<String> command = new ArrayList<>(List.of(binary().toString()));
+            command.addAll(leading.apply(directory));
+            command.addAll(List.of("--port", Integer.toString(port), "--bind", LOOPBACK, "--save", "", "--appendonly",
+                    "no", "--dir", directory.toString()));
             if (!tls.isEmpty()) {
                 command.addAll(List.of("--tls-port", Integer.toString(tlsPort)));
                 command.addAll(tls);
@@ -125,7 +177,7 @@ public final class RedisServerProcess implements AutoCloseable {
             // Readiness is read from the log (see awaitReady): no argument may quiet it.
             command.addAll(List.of("--loglevel", "notice"));
             try {
-                return launch(command, port, tlsPort, directory);
+                return launch(command, port, tlsPort, directory, ready);
             } catch (PortTaken e) {
                 lastLog = e.getMessage();
             }
@@ -143,7 +195,8 @@ public final class RedisServerProcess implements AutoCloseable {
     }
 
     /** Starts the command and waits until it serves; {@link PortTaken} when it could not bind a port. */
-    private static RedisServerProcess launch(List<String> command, int port, int tlsPort, Path directory) {
+    private static RedisServerProcess launch(List<String> command, int port, int tlsPort, Path directory,
+            String ready) {
         Path log = directory.resolve("redis.log");
         try {
             // A restart appends to the log of the killed process: only what follows is this one's.
@@ -151,7 +204,7 @@ public final class RedisServerProcess implements AutoCloseable {
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
             RUNNING.add(process);
-            RedisServerProcess server = new RedisServerProcess(process, port, tlsPort, directory, command);
+            RedisServerProcess server = new RedisServerProcess(process, port, tlsPort, directory, command, ready);
             server.awaitReady(log, logStart);
             return server;
         } catch (IOException e) {
@@ -184,7 +237,7 @@ public final class RedisServerProcess implements AutoCloseable {
             throw new IllegalStateException("the server on port " + port + " is still running; kill it first");
         }
         try {
-            return launch(command, port, tlsPort, directory);
+            return launch(command, port, tlsPort, directory, ready);
         } catch (PortTaken e) {
             // A restarted node must keep its port (a cluster knows it by it): no other port will do.
             throw new IllegalStateException("cannot restart redis-server: port " + port
@@ -292,7 +345,7 @@ public final class RedisServerProcess implements AutoCloseable {
                 throw new IllegalStateException("redis-server " + binary + " exited with " + process.exitValue()
                         + " on start: " + output + "; " + howToProvide());
             }
-            if (output.contains(READY)) {
+            if (output.contains(ready)) {
                 return;
             }
             try {

@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -100,6 +101,18 @@ class RedisServerProcessTest {
                 assertThatThrownBy(server::restart).isInstanceOf(IllegalStateException.class)
                         .hasMessageContaining("port " + server.port() + " was taken while it was down");
             }
+        }
+    }
+
+    @Test
+    void aSentinelServesOnItsOwnPortAndMonitorsTheMaster() throws IOException {
+        try (RedisServerProcess master = RedisServerProcess.start();
+                RedisServerProcess sentinel = RedisServerProcess.startSentinel("mymaster", master.port(), 1, 1000,
+                        3000)) {
+            assertThat(sentinel.port()).isNotEqualTo(master.port());
+            assertThat(ping(sentinel.port())).isEqualTo("+PONG");
+            assertThat(Files.readString(sentinel.directory().resolve("sentinel.conf")))
+                    .contains("sentinel monitor mymaster 127.0.0.1 " + master.port() + " 1");
         }
     }
 }

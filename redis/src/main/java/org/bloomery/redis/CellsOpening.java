@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 /**
  * Opens the name of a {@code redis-classic} or {@code redis-counting} filter: creates the filter if
@@ -37,7 +38,8 @@ final class CellsOpening {
         FilterKeys keys = FilterKeys.of(options.prefix(), options.name(), options.shards());
         Map<String, String> wanted = Metadata.of(options, hasherId);
         Identity fresh = Identity.random();
-        Map<String, String> stored = create(store, options, keys, wanted, fresh);
+        Map<String, String> stored = options.location().open().createOrJoin(store, options.name(), keys.all(),
+                keys.metadata(), () -> create(store, options, keys, wanted, fresh), Function.identity());
         if (stored.isEmpty()) {
             return fresh;
         }

@@ -17,7 +17,9 @@ final class Descriptions {
                         + " every process; one command per add or query, one script per remove, atomic on the server.";
         return what + "\n"
                 + "Options:\n"
-                + "  uri            redis://[user[:password]@]host[:port][/db] or rediss:// (TLS); required\n"
+                + "  uri            redis://[user[:password]@]host[:port][/db] or rediss:// (TLS), or\n"
+                + "                 " + SentinelUri.SCHEME + "[user[:password]@]host[:port][,host[:port]...][/db]#master;"
+                + " required\n"
                 + "  name           the filter's name, shared by every process: 1 to 128 letters, digits, '.', '_', '-';"
                 + " required\n"
                 + "  prefix         prepended to every key; default " + Location.DEFAULT_PREFIX + "\n"
@@ -25,6 +27,7 @@ final class Descriptions {
                 + "  timeoutMillis  connect and socket timeout, in [1, " + Location.MAX_TIMEOUT_MILLIS + "]; default "
                 + Location.DEFAULT_TIMEOUT_MILLIS + "\n"
                 + TlsOptions.DESCRIPTION
+                + OpenPolicy.DESCRIPTION
                 + "  layout         standard (default) or blocked: every probe of an item in one 512-bit block\n"
                 + "  shards         Redis strings (cluster slots) the cells are spread over, in [1, " + RedisOptions.MAX_SHARDS
                 + "]; default 1; more than 1 needs layout=blocked\n"

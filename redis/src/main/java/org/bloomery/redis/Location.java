@@ -11,8 +11,8 @@ import org.bloomery.api.spi.SpecOptions;
 
 /**
  * Where a shared filter lives, read from its spec: options {@code uri}, {@code cluster}, {@code
- * timeoutMillis}, {@code prefix}, {@code name} and the TLS options ({@link TlsOptions}), the same
- * for every Redis kind.
+ * timeoutMillis}, {@code prefix}, {@code name}, the TLS options ({@link TlsOptions}) and what
+ * opening may do ({@link OpenPolicy}), the same for every Redis kind.
  *
  * @param uri the server's URI, possibly holding credentials; empty when the user passes a client
  * @param cluster whether {@code uri} names a seed node of a Redis Cluster
@@ -20,17 +20,19 @@ import org.bloomery.api.spi.SpecOptions;
  * @param prefix prepended to every key of the filter
  * @param name the filter's name
  * @param tls how a client built from a {@code rediss://} {@code uri} connects; empty otherwise
+ * @param open whether opening may create the name and may use a server that evicts any key
  */
 record Location(Optional<String> uri, boolean cluster, int timeoutMillis, String prefix, String name,
-        Optional<TlsOptions> tls) {
+        Optional<TlsOptions> tls, OpenPolicy open) {
     static final String URI = "uri";
     static final String CLUSTER = "cluster";
     static final String TIMEOUT_MILLIS = "timeoutMillis";
     static final String PREFIX = "prefix";
     static final String NAME = "name";
     /** The options read here, which no in-process kind knows. */
-    static final Set<String> KEYS = Stream.concat(Stream.of(URI, CLUSTER, TIMEOUT_MILLIS, PREFIX, NAME),
-            TlsOptions.KEYS.stream()).collect(Collectors.toUnmodifiableSet());
+    static final Set<String> KEYS = Stream.of(Stream.of(URI, CLUSTER, TIMEOUT_MILLIS, PREFIX, NAME),
+            TlsOptions.KEYS.stream(), OpenPolicy.KEYS.stream()).flatMap(keys -> keys)
+            .collect(Collectors.toUnmodifiableSet());
     /** What a hidden secret shows as. */
     private static final String HIDDEN = "****";
 
@@ -69,15 +71,34 @@ record Location(Optional<String> uri, boolean cluster, int timeoutMillis, String
         int timeout = (int) options.longValue(TIMEOUT_MILLIS, 1, MAX_TIMEOUT_MILLIS, DEFAULT_TIMEOUT_MILLIS);
         boolean cluster = options.booleanValue(CLUSTER, false);
         Optional<String> uri = spec.option(URI);
-        boolean tls = uri.map(RedisUri::parse).map(RedisUri::tls).orElse(false);
-        return new Location(uri, cluster, timeout, prefix, name, TlsOptions.read(kind, spec, options, tls));
+        if (cluster && uri.filter(SentinelUri::isSentinel).isPresent()) {
+            throw new IllegalArgumentException("option '" + CLUSTER + "' of kind '" + kind + "' must be false with a "
+                    + SentinelUri.SCHEME + " URI: Sentinel watches a master and its replicas, a Redis Cluster"
+                    + " fails over by itself");
+        }
+        boolean tls = uri.map(Location::parsedTls).orElse(false);
+        return new Location(uri, cluster, timeout, prefix, name, TlsOptions.read(kind, spec, options, tls),
+                OpenPolicy.read(kind, spec, options));
+    }
+
+    /**
+     * Parses a URI, so that a bad one fails as the spec is read, naming the part that is wrong.
+     *
+     * @return whether it asks for TLS ({@code rediss://}; a Sentinel URI never does)
+     */
+    private static boolean parsedTls(String uri) {
+        if (SentinelUri.isSentinel(uri)) {
+            SentinelUri.parse(uri);
+            return false;
+        }
+        return RedisUri.parse(uri).tls();
     }
 
     /** @return the location with the URI's password hidden, and the TLS options without theirs */
     @Override
     public String toString() {
         return "Location[uri=" + uri.map(RedisUri::redact) + ", cluster=" + cluster + ", timeoutMillis=" + timeoutMillis
-                + ", prefix=" + prefix + ", name=" + name + ", tls=" + tls + "]";
+                + ", prefix=" + prefix + ", name=" + name + ", tls=" + tls + ", open=" + open + "]";
     }
 
     /**

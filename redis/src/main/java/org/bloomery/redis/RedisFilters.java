@@ -48,19 +48,25 @@ public final class RedisFilters {
     }
 
     /**
-     * Opens the shared {@code redis-classic} filter of a name, creating it if it does not exist.
+     * Opens the shared {@code redis-classic} filter of a name, creating it if it does not exist (unless
+     * the spec's option {@code create} is {@code never}).
      *
      * @param client the client; not closed by the filter
      * @param name the filter's name: 1 to 128 letters, digits, '.', '_' or '-'
      * @param spec expected insertions, fpp, and the options of the {@code classic} kind ({@code
-     *     bits}, {@code hashes}) and of this module ({@code prefix}, {@code shards}); {@code uri},
-     *     {@code cluster} and {@code timeoutMillis} are ignored, the client's own settings apply
+     *     bits}, {@code hashes}) and of this module ({@code prefix}, {@code shards}, {@code create},
+     *     {@code allowEviction}); {@code uri}, {@code cluster} and {@code timeoutMillis} are
+     *     ignored, the client's own settings apply
      * @param hasher maps items to hashes; every process sharing the filter must use the same
      * @param <T> the item type
      * @return the filter
      * @throws IllegalArgumentException for a bad option or name, naming the value and the allowed
      *     range, or if the name holds a filter with another kind, size, spec or hasher
-     * @throws RedisFilterException if the server fails or a key of the name holds another type
+     * @throws RedisFilterMissingException under option {@code create=never}, if the name holds no
+     *     filter; nothing is written
+     * @throws RedisFilterException if the server fails, a key of the name holds another type, the
+     *     client cannot pipeline, or the server's {@code maxmemory-policy} is {@code allkeys-*} and
+     *     option {@code allowEviction} is not {@code true}
      */
     public static <T> RedisCellsFilter<T> classic(UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher) {
@@ -68,16 +74,19 @@ public final class RedisFilters {
     }
 
     /**
-     * Opens the shared {@code redis-counting} filter of a name, creating it if it does not exist.
+     * Opens the shared {@code redis-counting} filter of a name, creating it if it does not exist (unless
+     * the spec's option {@code create} is {@code never}).
      *
      * @param client the client; not closed by the filter
      * @param name the filter's name: 1 to 128 letters, digits, '.', '_' or '-'
      * @param spec expected insertions, fpp, and the options of the {@code counting} kind ({@code
-     *     counters}, {@code hashes}) and of this module ({@code prefix}, {@code shards})
+     *     counters}, {@code hashes}) and of this module ({@code prefix}, {@code shards},
+     *     {@code create}, {@code allowEviction})
      * @param hasher maps items to hashes; every process sharing the filter must use the same
      * @param <T> the item type
      * @return the filter
      * @throws IllegalArgumentException as {@link #classic}
+     * @throws RedisFilterMissingException as {@link #classic}
      * @throws RedisFilterException as {@link #classic}
      */
     public static <T> RedisCellsFilter<T> counting(UnifiedJedis client, String name, FilterSpec spec,
@@ -87,20 +96,23 @@ public final class RedisFilters {
 
     /**
      * Opens the shared {@code redis-scalable} filter of a name, creating it if it does not exist
-     * ({@code BF.RESERVE} when it is new; joining it otherwise).
+     * ({@code BF.RESERVE} when it is new; joining it otherwise) unless the spec's option {@code
+     * create} is {@code never}.
      *
      * @param client the client; not closed by the filter
      * @param name the filter's name: 1 to 128 letters, digits, '.', '_' or '-'
      * @param spec the first layer's capacity ({@code expectedInsertions}), the error rate ({@code
      *     fpp}), the {@code scalable} kind's options ({@code expansion}, {@code tightening}, {@code
-     *     nonscaling}, {@code layout}) and {@code prefix}; {@code uri}, {@code cluster} and {@code
-     *     timeoutMillis} are ignored, the client's own settings apply
+     *     nonscaling}, {@code layout}), {@code prefix}, {@code create} and {@code allowEviction};
+     *     {@code uri}, {@code cluster} and {@code timeoutMillis} are ignored, the client's own
+     *     settings apply
      * @param hasher maps items to hashes; every process sharing the filter must use the same
      * @param <T> the item type
      * @return the filter
      * @throws IllegalArgumentException for a bad option or name, naming the value and the allowed
      *     range, or if the name holds a filter with another kind, spec or hasher
-     * @throws RedisFilterException if the server fails or a key of the name holds another type
+     * @throws RedisFilterMissingException as {@link #classic}
+     * @throws RedisFilterException as {@link #classic}
      */
     public static <T> RedisScalableFilter<T> scalable(UnifiedJedis client, String name, FilterSpec spec,
             KeyHasher<? super T> hasher) {
@@ -153,8 +165,9 @@ public final class RedisFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(items, "items");
-        RedisStore store = userStore(client, name);
+        checkClientAndName(client, name);
         ScalableOptions options = ScalableOptions.read(spec, name);
+        RedisStore store = pipeliningStore(client, name, "insert");
         String metaKey = options.location().prefix() + "{" + name + "}:meta";
         Map<String, String> stored = store.hgetAll("insert", metaKey);
         FilterSpec used = spec;
@@ -234,7 +247,7 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
-        RedisStore store = userStore(client, name);
+        RedisStore store = pipeliningStore(client, name, "upload");
         return ScalableUpload.upload(store, Location.DEFAULT_PREFIX, name, snapshot, hasher);
     }
 
@@ -285,8 +298,13 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher, boolean mustBeNew) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        RedisStore store = userStore(client, name);
+        checkClientAndName(client, name);
         ScalableOptions options = ScalableOptions.read(spec, name);
+        if (mustBeNew && !options.location().open().createIfMissing()) {
+            throw new IllegalArgumentException("option '" + OpenPolicy.CREATE + "' = 'never' contradicts"
+                    + " RedisFilters.reserve, which creates the filter; leave the option out to reserve it");
+        }
+        RedisStore store = pipeliningStore(client, name, "open");
         return RedisScalableFilter.open(store, options, spec, hasher, mustBeNew);
     }
 
@@ -374,7 +392,7 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
-        RedisStore store = userStore(client, name);
+        RedisStore store = pipeliningStore(client, name, "upload");
         return Transfer.upload(store, Location.DEFAULT_PREFIX, name, shards, snapshot, hasher);
     }
 
@@ -382,9 +400,9 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        RedisStore store = userStore(client, name);
+        checkClientAndName(client, name);
         RedisOptions options = RedisOptions.read(cells, spec, name);
-        return RedisCellsFilter.open(store, options, spec, hasher);
+        return RedisCellsFilter.open(pipeliningStore(client, name, "open"), options, spec, hasher);
     }
 
     /**
@@ -392,9 +410,27 @@ public final class RedisFilters {
      * client and the name are checked.
      */
     private static RedisStore userStore(UnifiedJedis client, String name) {
+        checkClientAndName(client, name);
+        return new RedisStore(client, false, USER_CLIENT, name, null);
+    }
+
+    /**
+     * {@link #userStore}, for a call that pipelines (opening, batches, uploads), once the client is
+     * found able to. Callers read the spec's options first, so that a bad option is reported before
+     * any command is sent.
+     *
+     * @throws RedisFilterException if the client cannot pipeline, naming the clients that can
+     */
+    private static RedisStore pipeliningStore(UnifiedJedis client, String name, String operation) {
+        RedisStore store = userStore(client, name);
+        store.requirePipelining(operation);
+        return store;
+    }
+
+    /** Checks the arguments every call on a user's client takes, before its options are read. */
+    private static void checkClientAndName(UnifiedJedis client, String name) {
         Objects.requireNonNull(client, "client");
         Location.checkName(name);
-        return new RedisStore(client, false, USER_CLIENT, name, null);
     }
 
     /**
@@ -433,6 +469,11 @@ public final class RedisFilters {
         String text = location.uri().orElseThrow(() -> new IllegalArgumentException("kind '" + kind
                 + "' needs option '" + Location.URI + "', e.g. redis://host:6379 (or rediss:// for TLS);"
                 + " or build the filter with RedisFilters from a client you configured"));
+        if (SentinelUri.isSentinel(text)) {
+            SentinelUri sentinel = SentinelUri.parse(text);
+            return new RedisStore(sentinel.connect(location), true, sentinel.server(), location.name(),
+                    sentinel.password());
+        }
         RedisUri uri = RedisUri.parse(text);
         return new RedisStore(connect(uri, location), true, uri.server(), location.name(), uri.password());
     }

@@ -128,8 +128,9 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
             args.add(value);
         });
         args.addAll(List.of(Identity.FIELD, fresh, "layers", "1", "items:0", "0", "card", "0"));
-        List<?> reply = (List<?>) store.script("open", LayerScripts.CREATE, List.of(filter.metaKey, filter.layerKey(0)),
-                args);
+        List<?> reply = options.location().open().createOrJoin(store, options.location().name(),
+                List.of(filter.metaKey), filter.metaKey, () -> (List<?>) store.script("open", LayerScripts.CREATE,
+                        List.of(filter.metaKey, filter.layerKey(0)), args), OpenPolicy::flat);
         filter.identity = fresh;
         if (!reply.isEmpty()) {
             if (mustBeNew) {

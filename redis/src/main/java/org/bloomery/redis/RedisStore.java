@@ -3,12 +3,15 @@ package org.bloomery.redis;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import redis.clients.jedis.AbstractPipeline;
+import redis.clients.jedis.JedisCluster;
+import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
@@ -16,6 +19,8 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.util.JedisClusterCRC16;
+import redis.clients.jedis.util.KeyValue;
 
 /**
  * The one class that talks to the Redis client: each method is one command (or one pipeline of
@@ -282,6 +287,87 @@ final class RedisStore implements AutoCloseable {
         return bytes == null ? 0 : bytes;
     }
 
+    /**
+     * Checks that the client can pipeline commands, which every batch and the opening of an
+     * existing filter need: Jedis's pooled, cluster and Sentinel clients can; a {@code UnifiedJedis}
+     * over one {@code Connection} (or a socket factory) cannot.
+     *
+     * @throws RedisFilterException naming the clients that work, if this one cannot pipeline, or if
+     *     the server fails
+     */
+    void requirePipelining(String operation) {
+        call(operation, () -> {
+            try (PipelineBase probe = client.pipelined()) {
+                return null;
+            } catch (IllegalStateException e) {
+                throw new RedisFilterException(server, filterName, operation, "the " + client.getClass().getName()
+                        + " given cannot pipeline commands, which batches and opening need (it runs over a single"
+                        + " Connection); pass a JedisPooled, a JedisCluster, a JedisSentineled, or a UnifiedJedis over"
+                        + " a ConnectionProvider (a pool)", null);
+            }
+        });
+    }
+
+    /**
+     * {@code CONFIG GET maxmemory-policy} on each node that serves one of the keys: in a Redis
+     * Cluster (a {@link JedisCluster} client), once per hash slot of the keys, on the master that
+     * serves it; else once, on the one server.
+     *
+     * @param operation what is being done
+     * @param keys the keys
+     * @return per key asked about, the policy of its node; a node that refuses the command (renamed
+     *     or disabled, or denied by an ACL) or does not know the parameter is left out
+     * @throws RedisFilterException if the server fails or refuses the credentials
+     */
+    Map<String, String> maxmemoryPolicies(String operation, List<String> keys) {
+        Map<Integer, String> bySlot = new LinkedHashMap<>();
+        for (String key : client instanceof JedisCluster ? keys : keys.subList(0, 1)) {
+            bySlot.putIfAbsent(JedisClusterCRC16.getSlot(key), key);
+        }
+        Map<String, String> policies = new LinkedHashMap<>();
+        for (String key : bySlot.values()) {
+            Object reply;
+            try {
+                reply = call(operation, () -> client.sendCommand(key, Protocol.Command.CONFIG, "GET",
+                        "maxmemory-policy"));
+            } catch (RedisFilterException e) {
+                if (refusedCommand(e.getCause())) {
+                    continue;
+                }
+                throw e;
+            }
+            String policy = configValue(reply);
+            if (policy != null) {
+                policies.put(key, policy);
+            }
+        }
+        return policies;
+    }
+
+    /**
+     * Whether the server answered a command with an error that refuses the command itself (unknown,
+     * renamed, or not permitted by an ACL), not the connection or the credentials.
+     */
+    private static boolean refusedCommand(Throwable cause) {
+        String message = cause == null ? "" : String.valueOf(cause.getMessage());
+        return cause instanceof JedisDataException && !message.startsWith("NOAUTH")
+                && !message.startsWith("WRONGPASS");
+    }
+
+    /**
+     * The value of the one parameter a {@code CONFIG GET} asked for: RESP2 answers a flat list of
+     * name and value, RESP3 a map that Jedis reads as key-value pairs.
+     */
+    private static String configValue(Object reply) {
+        if (!(reply instanceof List<?> list) || list.isEmpty()) {
+            return null;
+        }
+        Object value = list.get(0) instanceof KeyValue<?, ?> pair ? pair.getValue()
+                : list.size() >= 2 ? list.get(1) : null;
+        return value instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8)
+                : value == null ? null : value.toString();
+    }
+
     /** Closes the client if the filter opened it itself; a client the user passed stays open. */
     @Override
     public void close() {
@@ -325,6 +411,20 @@ final class RedisStore implements AutoCloseable {
             String key = space < 0 ? rest : rest.substring(0, space);
             return new RedisDataLostException(server, filterName, operation, key, "key '" + key + "'"
                     + (space < 0 ? "" : rest.substring(space)));
+        }
+        // Before a client authenticates, Redis 6 refuses any command of more than 10 arguments (a
+        // script run, say) as "ERR Protocol error: unauthenticated multibulk length" and closes
+        // the connection: that, too, is a password missing, not a fault of the protocol.
+        if (message != null && (message.startsWith("NOAUTH") || message.contains("Protocol error: unauthenticated"))) {
+            return new RedisFilterException(server, filterName, operation, "authentication required: the server asks"
+                    + " for a password (requirepass, or an ACL user's) and none was given; give it in the URI"
+                    + " (redis://[user]:password@host, percent-encoded) or in your client's configuration ("
+                    + (message.startsWith("NOAUTH") ? scrub(message) : "the server refused a command sent before"
+                            + " authentication") + ")", scrubbed(e));
+        }
+        if (message != null && message.startsWith("WRONGPASS")) {
+            return new RedisFilterException(server, filterName, operation, "authentication failed: the server refused"
+                    + " the user or password given (" + scrub(message) + ")", scrubbed(e));
         }
         if (e instanceof JedisConnectionException) {
             String tls = TlsFailure.describe(server, e);

@@ -22,6 +22,9 @@ import java.util.regex.Pattern;
 record RedisUri(String host, int port, String user, String password, boolean tls, int database) {
     private static final int DEFAULT_PORT = 6379;
     private static final Pattern USERINFO_PASSWORD = Pattern.compile("://.*@");
+    /** The hint for a URI whose user information breaks it apart. */
+    static final String PERCENT_ENCODE = " a user or password holding '@', ':', '/', '?', '#' or '%' must be"
+            + " percent-encoded, e.g. '@' as %40";
 
     /**
      * Parses a URI.
@@ -39,14 +42,14 @@ record RedisUri(String host, int port, String user, String password, boolean tls
         }
         String scheme = uri.getScheme();
         if (!"redis".equals(scheme) && !"rediss".equals(scheme)) {
-            throw bad(text, "its scheme must be redis:// or rediss:// (TLS)");
+            throw bad(text, "its scheme must be redis://, rediss:// (TLS) or " + SentinelUri.SCHEME);
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            throw bad(text, "it names no host");
+            throw bad(text, whyNoHost(uri.getRawAuthority()));
         }
         int port = uri.getPort() == -1 ? DEFAULT_PORT : uri.getPort();
         if (port < 1 || port > 65535) {
-            throw bad(text, "its port must be in [1, 65535]");
+            throw bad(text, "its port must be in [1, 65535], got '" + port + "'");
         }
         int database = 0;
         String path = uri.getPath();
@@ -102,7 +105,33 @@ record RedisUri(String host, int port, String user, String password, boolean tls
         return (tls ? "rediss://" : "redis://") + server() + "/" + database;
     }
 
-    private static String decode(String raw) {
+    /**
+     * Why {@link URI} found no host in an authority: it reads one only when the whole authority is
+     * well formed, so name the part that is not.
+     */
+    private static String whyNoHost(String authority) {
+        if (authority == null || authority.isEmpty()) {
+            return "it names no host";
+        }
+        int at = authority.lastIndexOf('@');
+        if (at >= 0 && authority.lastIndexOf('@', at - 1) >= 0) {
+            return "it holds more than one '@';" + PERCENT_ENCODE;
+        }
+        String hostPort = authority.substring(at + 1);
+        int colon = hostPort.startsWith("[") ? hostPort.indexOf(':', Math.max(0, hostPort.indexOf(']')))
+                : hostPort.lastIndexOf(':');
+        if (colon >= 0 && !hostPort.substring(colon + 1).matches("[0-9]*")) {
+            return "its port must be a number in [1, 65535], got '" + hostPort.substring(colon + 1) + "'";
+        }
+        String host = colon >= 0 ? hostPort.substring(0, colon) : hostPort;
+        if (host.isEmpty()) {
+            return "it names no host";
+        }
+        return "its host '" + host + "' is not a valid host name or address" + (at >= 0 ? ";" + PERCENT_ENCODE : "");
+    }
+
+    /** Percent-decodes a user or password; a '+' stays a '+'. */
+    static String decode(String raw) {
         return URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 

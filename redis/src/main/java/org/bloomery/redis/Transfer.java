@@ -60,7 +60,10 @@ final class Transfer {
                 if (shards != 1) {
                     shared = shared.withOption(RedisOptions.SHARDS, Integer.toString(shards));
                 }
-                RedisOptions options = RedisOptions.read(cells, shared, name);
+                // An upload is a deploy step, not a service opening the name: the eviction guard
+                // (OpenPolicy) does not refuse it, nor the handle it returns.
+                RedisOptions options = RedisOptions.read(cells, shared.withOption(OpenPolicy.ALLOW_EVICTION, "true"),
+                        name);
                 FilterKeys keys = FilterKeys.of(prefix, name, options.shards());
                 Optional<Identity> existing = checkTarget(store, options, keys, used.id());
                 Identity identity = existing.orElseGet(Identity::random);

@@ -14,9 +14,19 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Protocol;
+import redis.clients.jedis.UnifiedJedis;
 
-/** Opening, reopening, refusing and deleting filters by name; bad input of every kind. */
+/**
+ * Opening, reopening, refusing and deleting filters by name; what opening may do (options {@code
+ * create} and {@code allowEviction}); bad input of every kind.
+ */
 class OpeningTest extends OnSharedServer {
     private static FilterSpec configured(String name) {
         return FilterSpec.of(1000, 0.01).withOption("uri", RedisServer.shared().uri()).withOption("name", name);
@@ -139,5 +149,232 @@ class OpeningTest extends OnSharedServer {
         RedisCellsFilter<CharSequence> borrowed = RedisFilters.classic(client, "borrowed", FilterSpec.of(10, 0.1), KeyHasher.strings());
         borrowed.close();
         assertThat(client.ping()).as("the user's client stays open").isEqualTo("PONG");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SharedKind.class)
+    void createNeverRefusesAFreeNameWritingNothingAndOpensAnExistingOne(SharedKind kind) {
+        FilterSpec never = FilterSpec.of(1000, 0.01).withOption("create", "never");
+        assertThatThrownBy(() -> kind.open(client, "absent", never)).isInstanceOf(RedisFilterMissingException.class)
+                .hasMessageContaining("'absent'").hasMessageContaining("bloomery:{absent}:meta")
+                .hasMessageContaining("create=ifMissing").hasMessageContaining("deploy step");
+        assertThatThrownBy(() -> Filters.create(kind.toString(), configured("absent").withOption("create", "Never"),
+                KeyHasher.longs())).isInstanceOf(RedisFilterMissingException.class).hasMessageContaining("'absent'")
+                .hasMessageContaining(RedisServer.shared().uri().substring("redis://".length()));
+        assertThat(client.keys("*")).as("nothing written by a refused open").isEmpty();
+
+        MembershipFilter<Long> created = kind.open(client, "deployed", FilterSpec.of(1000, 0.01)
+                .withOption("create", "ifMissing"));
+        created.add(42L);
+        assertThat(kind.open(client, "deployed", never).mightContain(42L)).isTrue();
+        try (MembershipFilter<Long> configured = Filters.create(kind.toString(),
+                configured("deployed").withOption("create", "never"), KeyHasher.longs())) {
+            assertThat(configured.mightContain(42L)).isTrue();
+        }
+    }
+
+    /** A service that opens with create=never never answers from an empty filter that replaced a lost one. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SharedKind.class)
+    void createNeverRefusesANameWhoseKeysWereAllLost(SharedKind kind) {
+        MembershipFilter<Long> filter = kind.open(client, "lost", FilterSpec.of(1000, 0.01));
+        filter.add(7L);
+        client.flushAll();
+        assertThatThrownBy(() -> kind.open(client, "lost", FilterSpec.of(1000, 0.01).withOption("create", "never")))
+                .isInstanceOf(RedisFilterMissingException.class).hasMessageContaining("'lost'")
+                .satisfies(e -> assertThat(((RedisFilterMissingException) e).key()).isEqualTo("bloomery:{lost}:meta"));
+        assertThat(client.keys("*")).isEmpty();
+    }
+
+    @Test
+    void createTakesNeverOrIfMissingAndReserveRefusesNever() {
+        assertThatThrownBy(() -> Filters.create("redis-classic", configured("x").withOption("create", "always"),
+                KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'create'").hasMessageContaining("'always'").hasMessageContaining("'never'")
+                .hasMessageContaining("'ifMissing'");
+        assertThatThrownBy(() -> Filters.create("redis-scalable", configured("x").withOption("allowEviction", "maybe"),
+                KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("allowEviction").hasMessageContaining("'maybe'");
+        assertThatThrownBy(() -> RedisFilters.reserve(client, "x",
+                FilterSpec.of(1000, 0.01).withOption("create", "never"),
+                KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("reserve");
+        assertThat(client.keys("*")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"allkeys-lru", "allkeys-lfu", "allkeys-random"})
+    void aServerThatEvictsAnyKeyIsRefusedUnlessEvictionIsAllowed(String policy) {
+        try (RedisServer server = RedisServer.start("--maxmemory-policy", policy);
+                JedisPooled evicting = server.client()) {
+            for (SharedKind kind : SharedKind.values()) {
+                String name = "cache-" + kind.ordinal();
+                assertThatThrownBy(() -> kind.open(evicting, name, FilterSpec.of(1000, 0.01)))
+                        .as("%s", kind).isInstanceOf(RedisFilterException.class)
+                        .hasMessageContaining("'" + name + "'")
+                        .hasMessageContaining("maxmemory-policy is '" + policy + "'")
+                        .hasMessageContaining("noeviction").hasMessageContaining("allowEviction=true");
+                assertThatThrownBy(() -> Filters.create(kind.toString(), FilterSpec.of(1000, 0.01)
+                        .withOption("uri", server.uri()).withOption("name", name), KeyHasher.longs()))
+                        .as("%s", kind).isInstanceOf(RedisFilterException.class).hasMessageContaining(policy);
+                assertThat(evicting.keys("*{" + name + "}*")).as("nothing written under %s", policy).isEmpty();
+                MembershipFilter<Long> allowed = kind.open(evicting, name, FilterSpec.of(1000, 0.01)
+                        .withOption("allowEviction", "true"));
+                allowed.add(1L);
+                assertThat(allowed.mightContain(1L)).isTrue();
+            }
+        }
+    }
+
+    /**
+     * The whole filter evicted under maxmemory, then a new process opens the name: with
+     * create=never it fails, and by default the eviction guard refuses first; neither answers from
+     * an empty filter. The handle open across the eviction fails too.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(SharedKind.class)
+    void aFilterEvictedWholeIsNeverOpenedEmptyByANewProcess(SharedKind kind) {
+        try (RedisServer server = RedisServer.start("--maxmemory", "2mb", "--maxmemory-policy", "allkeys-random");
+                JedisPooled first = server.client();
+                JedisPooled second = server.client()) {
+            FilterSpec spec = FilterSpec.of(1000, 0.01).withOption("allowEviction", "true");
+            MembershipFilter<Long> open = kind.open(first, "evicted", spec);
+            open.add(7L);
+            byte[] filler = new byte[20_000];
+            for (int i = 0; !first.keys("bloomery:*").isEmpty(); i++) {
+                assertThat(i).as("filler keys written before the filter was evicted").isLessThan(100_000);
+                first.set(("filler:" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8), filler);
+            }
+            assertThatThrownBy(() -> open.mightContain(7L)).as("the handle open across the eviction")
+                    .isInstanceOf(RedisDataLostException.class);
+            assertThatThrownBy(() -> kind.open(second, "evicted", spec.withOption("create", "never")))
+                    .isInstanceOf(RedisFilterMissingException.class).hasMessageContaining("'evicted'");
+            assertThatThrownBy(() -> kind.open(second, "evicted", FilterSpec.of(1000, 0.01)))
+                    .isInstanceOf(RedisFilterException.class).hasMessageContaining("allkeys-random");
+            assertThat(second.keys("bloomery:*")).as("nothing created").isEmpty();
+        }
+    }
+
+    /** An upload is the deploy step that creates a filter: the guard, meant for services opening it, lets it pass. */
+    @Test
+    void anUploadToAServerThatEvictsAnyKeyIsNotRefused() throws IOException {
+        try (RedisServer server = RedisServer.start("--maxmemory-policy", "allkeys-lru");
+                JedisPooled evicting = server.client()) {
+            MembershipFilter<Long> classic = Filters.create("classic", FilterSpec.of(1000, 0.01), KeyHasher.longs());
+            MembershipFilter<Long> scalable = Filters.create("scalable", FilterSpec.of(1000, 0.01), KeyHasher.longs());
+            classic.add(5L);
+            scalable.add(5L);
+            assertThat(RedisFilters.upload(evicting, "deployed", 1, classic).mightContain(5L)).isTrue();
+            RedisScalableFilter<Long> shared = RedisFilters.uploadScalable(evicting, "deployed-scalable", scalable);
+            assertThat(shared.mightContain(5L)).isTrue();
+            assertThat(shared.spec().options()).doesNotContainKey("allowEviction");
+        }
+    }
+
+    @Test
+    void aPolicyThatEvictsOnlyKeysWithATtlIsAccepted() {
+        try (RedisServer server = RedisServer.start("--maxmemory-policy", "volatile-lru");
+                JedisPooled volatileOnly = server.client()) {
+            for (SharedKind kind : SharedKind.values()) {
+                kind.open(volatileOnly, "kept-" + kind.ordinal(), FilterSpec.of(1000, 0.01)).add(1L);
+            }
+        }
+    }
+
+    /**
+     * Managed services rename or disable CONFIG, or deny it by ACL: the policy cannot be read then,
+     * and the filter opens.
+     */
+    @Test
+    void aServerThatHidesItsPolicyOpens() {
+        try (RedisServer renamed = RedisServer.start("--maxmemory-policy", "allkeys-lru", "--rename-command", "CONFIG",
+                "");
+                JedisPooled client = renamed.client()) {
+            RedisFilters.classic(client, "hidden", FilterSpec.of(1000, 0.01), KeyHasher.strings()).add("a");
+        }
+        try (RedisServer denied = RedisServer.start("--maxmemory-policy", "allkeys-lru");
+                JedisPooled admin = denied.client()) {
+            admin.sendCommand(Protocol.Command.ACL, "SETUSER", "app", "on", ">app-pass-2291", "~*", "+@all", "-config");
+            try (JedisPooled app = new JedisPooled(new HostAndPort("127.0.0.1", denied.port()),
+                    DefaultJedisClientConfig.builder().user("app").password("app-pass-2291").build())) {
+                RedisFilters.counting(app, "denied", FilterSpec.of(1000, 0.01), KeyHasher.strings()).add("a");
+            }
+        }
+    }
+
+    @Test
+    void aClientOverOneConnectionIsRefusedNamingTheClientsThatWork() {
+        try (UnifiedJedis single = new UnifiedJedis(new Connection("127.0.0.1", RedisServer.shared().port()))) {
+            for (SharedKind kind : SharedKind.values()) {
+                assertThatThrownBy(() -> kind.open(single, "x", FilterSpec.of(1000, 0.01))).as("%s", kind)
+                        .isInstanceOf(RedisFilterException.class).hasMessageContaining("'x'")
+                        .hasMessageContaining("JedisPooled").hasMessageContaining("JedisCluster")
+                        .hasMessageContaining("JedisSentineled");
+            }
+        }
+        assertThat(client.keys("*")).isEmpty();
+    }
+
+    /** A bad option is reported as such, before the client is used: here, with its server down. */
+    @Test
+    void aBadOptionIsReportedBeforeTheClientIsUsed() throws IOException {
+        try (ClosedPort closed = new ClosedPort();
+                JedisPooled unreachable = new JedisPooled("127.0.0.1", closed.port())) {
+            for (SharedKind kind : SharedKind.values()) {
+                assertThatThrownBy(() -> kind.open(unreachable, "x", FilterSpec.of(1000, 0.01)
+                        .withOption("create", "sometimes"))).as("%s", kind)
+                        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'sometimes'");
+            }
+        }
+    }
+
+    @Test
+    void aUriMessageNamesThePartThatIsWrong() {
+        assertThatThrownBy(() -> Filters.create("redis-classic",
+                configured("x").withOption("uri", "redis://127.0.0.1:abc"),
+                KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("port").hasMessageContaining("'abc'").hasMessageNotContaining("no host");
+        assertThatThrownBy(() -> Filters.create("redis-classic",
+                configured("x").withOption("uri", "redis://127.0.0.1:70000"),
+                KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("port").hasMessageContaining("'70000'");
+        assertThatThrownBy(() -> Filters.create("redis-classic",
+                configured("x").withOption("uri", "redis://app:pa@ss-w0rd@127.0.0.1:6379"), KeyHasher.strings()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("percent-encoded")
+                .hasMessageContaining("%40").hasMessageNotContaining("pa@ss").hasMessageNotContaining("ss-w0rd");
+        assertThatThrownBy(() -> Filters.create("redis-classic",
+                configured("x").withOption("uri", "redis-sentinel://127.0.0.1:26379"), KeyHasher.strings()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("names no master")
+                .hasMessageContaining("#");
+        assertThatThrownBy(() -> Filters.create("redis-classic",
+                configured("x").withOption("uri", "redis-sentinel://127.0.0.1:26379,127.0.0.1:x2#m"),
+                KeyHasher.strings()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("port").hasMessageContaining("'x2'");
+        assertThatThrownBy(() -> Filters.create("redis-classic", configured("x")
+                .withOption("uri", "redis-sentinel://:s3cr3t-pass@127.0.0.1#m").withOption("cluster", "true"),
+                KeyHasher.strings())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cluster")
+                .hasMessageNotContaining("s3cr3t-pass");
+        assertThat(client.keys("*")).isEmpty();
+    }
+
+    @Test
+    void aMissingPasswordReadsAsAnAuthenticationError() {
+        try (RedisServer guarded = RedisServer.start("--requirepass", "guard-9Q7x-secret")) {
+            // allowEviction=true skips CONFIG GET: the first command is then the creating script.
+            for (String allowEviction : List.of("false", "true")) {
+                for (SharedKind kind : SharedKind.values()) {
+                    assertThatThrownBy(() -> Filters.create(kind.toString(), FilterSpec.of(1000, 0.01)
+                            .withOption("uri", guarded.uri()).withOption("name", "x")
+                            .withOption("allowEviction", allowEviction), KeyHasher.longs()))
+                            .as("%s, allowEviction=%s", kind, allowEviction).isInstanceOf(RedisFilterException.class)
+                            .hasMessageContaining("authentication required").hasMessageContaining("password")
+                            .hasMessageNotContaining("rotocol error").hasMessageNotContaining("guard-9Q7x-secret");
+                }
+            }
+            assertThatThrownBy(() -> Filters.create("redis-classic", FilterSpec.of(1000, 0.01)
+                    .withOption("uri", "redis://:wrong-9Q7x@127.0.0.1:" + guarded.port()).withOption("name", "x"),
+                    KeyHasher.longs())).isInstanceOf(RedisFilterException.class)
+                    .hasMessageContaining("authentication failed")
+                    .hasMessageNotContaining("wrong-9Q7x").hasMessageNotContaining("guard-9Q7x-secret");
+        }
     }
 }

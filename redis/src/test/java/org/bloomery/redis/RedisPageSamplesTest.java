@@ -1,6 +1,7 @@
 package org.bloomery.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -68,6 +69,26 @@ class RedisPageSamplesTest extends OnSharedServer {
         assertThat(seen.mightContain("https://example.org/")).isTrue();
         assertThat(hits).hasSize(batch.size()).doesNotContain(false);
         assertThat(guard.mightContain("203.0.113.7")).isFalse();
+    }
+
+    @Test
+    void createNever() {
+        UnifiedJedis redis = client;
+        assertThatThrownBy(() -> RedisFilters.counting(redis, "blocked-ips",
+                FilterSpec.of(1_000_000, 0.001).withOption("create", "never"), KeyHasher.strings()))
+                .as("before the deploy step").isInstanceOf(RedisFilterMissingException.class);
+
+        // sample:create-never
+        // The deploy step, once: creates the filter if the name is free, else joins it.
+        RedisFilters.counting(redis, "blocked-ips", FilterSpec.of(1_000_000, 0.001), KeyHasher.strings()).close();
+
+        // Every instance of the service: joins the filter, or fails with RedisFilterMissingException.
+        var guard = RedisFilters.counting(redis, "blocked-ips",
+                FilterSpec.of(1_000_000, 0.001).withOption("create", "never"), KeyHasher.strings());
+        // end:create-never
+
+        guard.add("203.0.113.7");
+        assertThat(guard.mightContain("203.0.113.7")).isTrue();
     }
 
     @Test

@@ -1,5 +1,7 @@
 package org.bloomery.redis;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.bloomery.redisserver.RedisServerProcess;
 import redis.clients.jedis.JedisPooled;
 
@@ -33,6 +35,32 @@ final class RedisServer implements AutoCloseable {
      */
     static RedisServer start(String... extra) {
         return new RedisServer(RedisServerProcess.start(extra));
+    }
+
+    /**
+     * Starts a replica of a master on loopback ({@code --replicaof}); it may still be syncing when
+     * this returns.
+     *
+     * @param master the master
+     * @param extra further {@code redis-server} arguments
+     * @return the running replica
+     */
+    static RedisServer startReplicaOf(RedisServer master, String... extra) {
+        List<String> args = new ArrayList<>(List.of("--replicaof", "127.0.0.1", Integer.toString(master.port())));
+        args.addAll(List.of(extra));
+        return new RedisServer(RedisServerProcess.start(args.toArray(String[]::new)));
+    }
+
+    /**
+     * Starts a Redis Sentinel monitoring a master, with a quorum of 2, that deems the master down
+     * after 1 s without an answer and tries a failover again after 3 s.
+     *
+     * @param masterName the name the master is monitored by
+     * @param master the master
+     * @return the running sentinel; {@link #port()} is its Sentinel port
+     */
+    static RedisServer startSentinel(String masterName, RedisServer master) {
+        return new RedisServer(RedisServerProcess.startSentinel(masterName, master.port(), 2, 1000, 3000));
     }
 
     /**
