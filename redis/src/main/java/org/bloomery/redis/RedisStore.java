@@ -297,7 +297,7 @@ final class RedisStore implements AutoCloseable {
      */
     void requirePipelining(String operation) {
         call(operation, () -> {
-            try (PipelineBase probe = client.pipelined()) {
+            try (AbstractPipeline probe = client.pipelined()) {
                 return null;
             } catch (IllegalStateException e) {
                 throw new RedisFilterException(server, filterName, operation, "the " + client.getClass().getName()
