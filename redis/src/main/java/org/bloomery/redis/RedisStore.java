@@ -297,14 +297,17 @@ final class RedisStore implements AutoCloseable {
      */
     void requirePipelining(String operation) {
         call(operation, () -> {
-            try (AbstractPipeline probe = client.pipelined()) {
-                return null;
+            AbstractPipeline probe;
+            try {
+                probe = client.pipelined();
             } catch (IllegalStateException e) {
                 throw new RedisFilterException(server, filterName, operation, "the " + client.getClass().getName()
                         + " given cannot pipeline commands, which batches and opening need (it runs over a single"
                         + " Connection); pass a JedisPooled, a JedisCluster, a JedisSentineled, or a UnifiedJedis over"
                         + " a ConnectionProvider (a pool)", null);
             }
+            probe.close();
+            return null;
         });
     }
 
