@@ -64,7 +64,7 @@ class CompareCommandTest {
     static Run execute(String... args) {
         StringWriter stdout = new StringWriter();
         StringWriter stderr = new StringWriter();
-        int code = Main.commandLine().setOut(new PrintWriter(stdout)).setErr(new PrintWriter(stderr)).execute(args);
+        int code = BloomeryCompare.commandLine().setOut(new PrintWriter(stdout)).setErr(new PrintWriter(stderr)).execute(args);
         return new Run(code, stdout.toString(), stderr.toString());
     }
 

@@ -20,7 +20,7 @@ import picocli.CommandLine;
  */
 class QuickRunTest {
     private static CompareCommand parsed(String... args) {
-        CommandLine line = Main.commandLine();
+        CommandLine line = BloomeryCompare.commandLine();
         String[] withCommand = new String[args.length + 1];
         withCommand[0] = "compare";
         System.arraycopy(args, 0, withCommand, 1, args.length);
@@ -54,7 +54,7 @@ class QuickRunTest {
         assertThat(plan.filters()).extracting(Entrant::name)
                 .containsExactlyElementsOf(standard.filters().stream().map(Entrant::name).toList());
         // The help wraps its lines at spaces and after commas: compared without white space.
-        assertThat(Main.commandLine().getSubcommands().get("compare").getUsageMessage().replaceAll("\\s+", ""))
+        assertThat(BloomeryCompare.commandLine().getSubcommands().get("compare").getUsageMessage().replaceAll("\\s+", ""))
                 .as("the help of --quick").contains(("the same as " + CompareCommand.QUICK_OPTIONS).replace(" ", ""));
     }
 

@@ -25,7 +25,7 @@ final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        MembershipFilter<Object> filter = FilterFiles.readToDescribe(filterFile);
+        MembershipFilter<Object> filter = FilterFileReader.readToDescribe(filterFile);
         FilterSpec filterSpec = filter.spec();
         long count = filter.approximateCount();
         PrintWriter out = spec.commandLine().getOut();

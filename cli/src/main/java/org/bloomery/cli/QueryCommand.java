@@ -35,7 +35,7 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        MembershipFilter<CharSequence> filter = FilterFiles.read(filterFile, KeyHasher.strings());
+        MembershipFilter<CharSequence> filter = FilterFileReader.read(filterFile, KeyHasher.strings());
         PrintWriter out = spec.commandLine().getOut();
         boolean anyAbsent = false;
         if (items.isEmpty()) {

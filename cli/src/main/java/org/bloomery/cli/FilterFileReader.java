@@ -11,8 +11,8 @@ import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.Envelope;
 
 /** Reads a filter file, naming the file when it is missing or not a filter. */
-final class FilterFiles {
-    private FilterFiles() {
+final class FilterFileReader {
+    private FilterFileReader() {
     }
 
     /**

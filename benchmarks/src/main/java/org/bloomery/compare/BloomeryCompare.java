@@ -13,11 +13,11 @@ import picocli.CommandLine.Spec;
  * would take part, {@code redis} runs the shared-filter workload against Redis. A bad argument prints one line on stderr and exits with code 2.
  */
 @Command(name = "bloomery-compare", mixinStandardHelpOptions = true,
-        versionProvider = Main.Version.class,
+        versionProvider = BloomeryCompare.Version.class,
         subcommands = {CompareCommand.class, ListCommand.class, RedisCommand.class, CommandLine.HelpCommand.class},
         description = "Compares Bloomery's filter kinds with Guava, Commons Collections and CuckooFilter4J"
                 + " on identical keys, and exact sets for space.")
-public final class Main implements Runnable {
+public final class BloomeryCompare implements Runnable {
     /** Exit code for a bad argument. */
     public static final int USAGE = 2;
 
@@ -39,8 +39,8 @@ public final class Main implements Runnable {
      * @return a new command line
      */
     public static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new Main());
-        commandLine.setParameterExceptionHandler(Main::oneLineError);
+        CommandLine commandLine = new CommandLine(new BloomeryCompare());
+        commandLine.setParameterExceptionHandler(BloomeryCompare::oneLineError);
         return commandLine;
     }
 
