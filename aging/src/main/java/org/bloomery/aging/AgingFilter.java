@@ -44,8 +44,9 @@ import org.bloomery.api.spi.AbstractFilter;
  * grown layers are released when the generation expires.
  *
  * <p>Time is read from the clock given at creation ({@link System#currentTimeMillis} by default) on
- * every add and query; no thread runs in the background. A span that ends rotates the ring at the
- * next add; a query skips expired generations without clearing them. A clock that goes backwards is
+ * every add and query; no thread runs in the background. Generations begin at the multiples of the
+ * span since the clock's zero. A span that ends rotates the ring at the next add; a query skips
+ * expired generations without clearing them. A clock that goes backwards is
  * treated as standing still until it passes the latest time the filter saw. An add takes effect at
  * the moment it reads its position (its place among the adds, or the clock).
  *
