@@ -10,9 +10,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The promise of a time window, one thread, on a test clock: at a tenth of n, n and ten times n items
