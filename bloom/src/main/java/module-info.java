@@ -13,5 +13,6 @@ module org.bloomery.bloom {
             org.bloomery.classic,
             org.bloomery.counting,
             org.bloomery.scalable,
+            org.bloomery.aging,
             org.bloomery.redis;
 }

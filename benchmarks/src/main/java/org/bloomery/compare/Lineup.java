@@ -5,12 +5,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.bloomery.aging.AgingProvider;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.Filters;
 import org.bloomery.classic.ClassicProvider;
 import org.bloomery.compare.contestant.BloomeryContestant;
 import org.bloomery.compare.contestant.CommonsCountingBloomContestant;
+import org.bloomery.compare.contestant.CommonsLayeredBloomContestant;
 import org.bloomery.compare.contestant.CommonsSimpleBloomContestant;
 import org.bloomery.compare.contestant.CuckooFilter4jContestant;
 import org.bloomery.compare.contestant.DataSketchesBloomContestant;
@@ -18,6 +20,7 @@ import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.contestant.FastFilterContestant;
 import org.bloomery.compare.contestant.GuavaBloomContestant;
 import org.bloomery.compare.contestant.KeyType;
+import org.bloomery.compare.contestant.SegmentedRotationContestant;
 import org.bloomery.counting.CountingProvider;
 import org.bloomery.cuckoo.CuckooProvider;
 import org.bloomery.fuse.FuseProvider;
@@ -31,7 +34,7 @@ import org.bloomery.scalable.ScalableProvider;
 public final class Lineup {
     /** The kinds the Bloomery project ships. */
     public static final List<String> PROJECT_KINDS = List.of(ClassicProvider.KIND, CountingProvider.KIND,
-            ScalableProvider.KIND, CuckooProvider.KIND, FuseProvider.KIND, RibbonProvider.KIND);
+            ScalableProvider.KIND, CuckooProvider.KIND, FuseProvider.KIND, RibbonProvider.KIND, AgingProvider.KIND);
     /** The option that selects a Bloom-family kind's layout. */
     private static final String LAYOUT = "layout";
     /**
@@ -63,6 +66,16 @@ public final class Lineup {
     }
 
     /**
+     * The baselines of kind {@code aging} in the window workload, in report order.
+     *
+     * @return {@code commons-layered} (Commons' {@code LayeredBloomFilter}) and {@code
+     *     segmented-rotation} (five classic filters rotated by hand)
+     */
+    public static List<Entrant> windowPeers() {
+        return List.of(CommonsLayeredBloomContestant.entrant(), SegmentedRotationContestant.entrant());
+    }
+
+    /**
      * The providers found, sorted by kind.
      *
      * @return the providers
@@ -88,7 +101,8 @@ public final class Lineup {
     /**
      * The entrant of every kind found whose provider works (and of its blocked and sectored layouts,
      * for the kinds that have them): each is asked for its capabilities and builds one tiny filter. A provider that
-     * fails is listed by name and hides no other kind. A static kind (without {@link Capability#ADD})
+     * fails is listed by name and hides no other kind. The sliding-window kind {@code aging} is left out:
+     * the {@code window} workload enters it with its own options. A static kind (without {@link Capability#ADD})
      * takes part only in the {@code static} workload. Kinds
      * with {@link Capability#SHARED} keep their state in a server, so they take part only when
      * given options (their server and name); the {@code redis} command compares them.
@@ -104,6 +118,11 @@ public final class Lineup {
             String kind = provider.kind();
             if (provider.capabilities().contains(Capability.SHARED) && !options.containsKey(kind)) {
                 // A shared kind needs a server and a name: the redis command compares those.
+                continue;
+            }
+            if (kind.equals(AgingProvider.KIND)) {
+                // It forgets what it was given a window ago, which every workload but window counts as
+                // false negatives: the window workload races it against its own baselines.
                 continue;
             }
             Map<String, String> kindOptions = options.getOrDefault(kind, Map.of());

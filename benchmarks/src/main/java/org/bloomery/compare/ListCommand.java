@@ -3,6 +3,7 @@ package org.bloomery.compare;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.bloomery.aging.AgingProvider;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.exact.ExactSets;
@@ -25,7 +26,9 @@ final class ListCommand implements Callable<Integer> {
         out.println("Bloomery kinds found:");
         Lineup.Kinds found = Lineup.kinds(Map.of());
         for (FilterProvider provider : Lineup.providers()) {
-            if (found.entrants().stream().anyMatch(e -> e.name().equals(provider.kind()))) {
+            // The sliding-window kind is left out of the lineup, which the window workload enters it into.
+            if (found.entrants().stream().anyMatch(e -> e.name().equals(provider.kind()))
+                    || provider.kind().equals(AgingProvider.KIND)) {
                 out.println("  " + provider.kind() + "  " + provider.capabilities() + "  "
                         + provider.description().lines().findFirst().orElse(""));
             }
@@ -34,6 +37,9 @@ final class ListCommand implements Callable<Integer> {
                 : String.join(", ", Lineup.missingKinds())));
         found.failures().forEach(failure -> out.println("Failed and left out: " + failure));
         out.println("Peers:");
+        for (Entrant peer : Lineup.windowPeers()) {
+            out.println("  " + peer.name() + " (" + peer.family() + ", window workload)  " + peer.description());
+        }
         for (Entrant peer : Lineup.peers()) {
             out.println("  " + peer.name() + " (" + peer.family() + ")  " + peer.description());
         }

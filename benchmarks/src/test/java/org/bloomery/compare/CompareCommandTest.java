@@ -83,10 +83,24 @@ class CompareCommandTest {
     @Test
     void saysWhatItWillRunAndHowLongBeforeTheFirstWorkload() {
         String stderr = run.stderr();
-        int estimate = stderr.indexOf("bloomery: 8 workloads × ");
+        int estimate = stderr.indexOf("bloomery: 9 workloads × ");
         assertThat(estimate).as(stderr).isNotNegative().isLessThan(stderr.indexOf("uniform · string keys"));
         assertThat(stderr.substring(estimate)).containsPattern("× n = 2,000 × 3 rounds, string and long keys:"
                 + " expect about \\d+–\\d+ (seconds|minutes) on a quiet 2-core machine");
+    }
+
+    /**
+     * The window workload races kind aging against Commons' layered filter and the segmented rotation,
+     * none of which loses a key within the window, and the summary answers the need it serves.
+     */
+    @Test
+    void theWindowWorkloadRacesTheSlidingWindowsAndTheSummaryChoosesOne() throws IOException {
+        String markdown = Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8);
+        assertThat(markdown).contains("window: five windows of n adds", "| aging |", "| commons-layered |",
+                "| segmented-rotation |", "| forget items after a window (fpp 0.01) | aging |");
+        assertThat(csv).filteredOn(row -> row.get("workload").equals("window")
+                && row.get("figure").equals("false_negatives")).hasSize(6)
+                .allSatisfy(row -> assertThat(row.get("median")).isEqualTo("0"));
     }
 
     @Test

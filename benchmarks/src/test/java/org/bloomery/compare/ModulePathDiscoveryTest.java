@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
+import org.bloomery.aging.AgingProvider;
 import org.bloomery.api.FilterProvider;
 import org.bloomery.api.Filters;
 import org.junit.jupiter.api.BeforeAll;
@@ -83,6 +84,11 @@ class ModulePathDiscoveryTest {
         Class<?> hasher = layerLoader.loadClass("org.bloomery.api.KeyHasher");
         Class<?> filter = layerLoader.loadClass("org.bloomery.api.MembershipFilter");
         Object oneThousandAtOnePercent = spec.getMethod("of", long.class, double.class).invoke(null, 1_000L, 0.01);
+        if (kind.equals(AgingProvider.KIND)) {
+            // A sliding window cannot be made without its length.
+            oneThousandAtOnePercent = spec.getMethod("withOption", String.class, String.class)
+                    .invoke(oneThousandAtOnePercent, "window", "1000");
+        }
         // A method handle looks up the one method. (KeyHasher names no Guava type, so getMethod would
         // work too; FunnelKeyHasher, which does, is absent from a layer without Guava.)
         Object strings = MethodHandles.publicLookup().findStatic(hasher, "strings", MethodType.methodType(hasher))

@@ -29,6 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The commands end to end: files in and out, answers, exit codes, and one-line errors. */
 class CommandLineTest {
     private static final int PASSWORDS = 5_000;
+    /** The sliding-window kind, whose window is an option it needs. */
+    private static final String AGING = "aging";
     /** The kinds built whole from a set, which count their distinct items exactly. */
     private static final Set<String> STATIC_KINDS = Set.of("fuse", "ribbon");
 
@@ -52,12 +54,19 @@ class CommandLineTest {
         return Filters.kinds().stream();
     }
 
+    /** The options a kind cannot be built without: a sliding window's length, longer than the password list. */
+    private static List<String> requiredOptions(String kind) {
+        return kind.equals(AGING) ? List.of("--option", "window=10000") : List.of();
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
     void everyKindBuildsQueriesAndDescribes(String kind) {
         Path filter = dir.resolve(kind + ".blmf");
-        CliRun build = execute("build", "--kind", kind, "--fpp", "0.001", "--input", passwords.toString(),
-                "--out", filter.toString());
+        List<String> args = new ArrayList<>(List.of("build", "--kind", kind, "--fpp", "0.001", "--input",
+                passwords.toString(), "--out", filter.toString()));
+        args.addAll(requiredOptions(kind));
+        CliRun build = execute(args.toArray(String[]::new));
         assertThat(build.exitCode()).as(build.stderr()).isZero();
         assertThat(build.stderr()).contains("built a " + kind + " filter");
         assertThat(filter).exists();
@@ -79,6 +88,32 @@ class CommandLineTest {
         assertThat(info.exitCode()).as(info.stderr()).isZero();
         assertThat(info.stdout()).contains("kind:           " + kind, "hasher:         xxh64:utf8",
                 "expected insertions 5002", "fpp 0.001", "expected fpp:");
+    }
+
+    /**
+     * A sliding-window filter builds from a file with its window given, and info shows the window and
+     * its generations; without a window, build says which options it needs and writes nothing.
+     */
+    @Test
+    void aSlidingWindowBuildsWithItsWindowAndInfoShowsIt() {
+        Path filter = dir.resolve("window.blmf");
+        CliRun refused = execute("build", "--kind", AGING, "--fpp", "0.01", "--input", passwords.toString(),
+                "--out", filter.toString());
+        assertThat(refused.exitCode()).isEqualTo(2);
+        assertThat(refused.stderr()).contains("needs exactly one of options 'window'", "'windowMillis'", "got neither");
+        assertThat(filter).doesNotExist();
+
+        CliRun build = execute("build", "--kind", AGING, "--fpp", "0.01", "--input", passwords.toString(),
+                "--out", filter.toString(), "--option", "window=4000");
+        assertThat(build.exitCode()).as(build.stderr()).isZero();
+        CliRun info = execute("info", filter.toString());
+        assertThat(info.exitCode()).as(info.stderr()).isZero();
+        assertThat(info.stdout()).contains("kind:           aging", "window=4000",
+                "window:         4,000 adds in 4 generations of 1,000 (a ring of 5); slack 1,000 adds",
+                "items:          4,000 (");
+        // The last 4,000 of the 5,002 lines are within the window; the first line is not.
+        CliRun recent = execute("query", "--filter", filter.toString(), "password4999", "pässwörd");
+        assertThat(recent.exitCode()).as(recent.stdout()).isZero();
     }
 
     @Test

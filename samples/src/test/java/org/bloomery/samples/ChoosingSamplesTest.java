@@ -41,18 +41,18 @@ class ChoosingSamplesTest {
     @Test
     void capabilities() {
         // sample:capabilities
-        List<FilterProvider> growable = Filters.choose(EnumSet.of(Capability.GROW));   // cuckoo, scalable
-        MembershipFilter<CharSequence> fixed =
-                growable.get(0).create(FilterSpec.of(1_000, 0.01), KeyHasher.strings());
+        List<FilterProvider> growable = Filters.choose(EnumSet.of(Capability.GROW));   // aging, cuckoo, scalable
+        FilterProvider cuckoo = growable.get(1);
+        MembershipFilter<CharSequence> fixed = cuckoo.create(FilterSpec.of(1_000, 0.01), KeyHasher.strings());
         MembershipFilter<CharSequence> growing =
-                growable.get(0).create(FilterSpec.of(1_000, 0.01).withOption("expansion", "2"), KeyHasher.strings());
+                cuckoo.create(FilterSpec.of(1_000, 0.01).withOption("expansion", "2"), KeyHasher.strings());
         fixed.capabilities().contains(Capability.GROW);      // false: a cuckoo filter grows only with expansion
         growing.capabilities().contains(Capability.GROW);    // true
 
         List<FilterProvider> shared = Filters.choose(EnumSet.of(Capability.REMOVE, Capability.SHARED));   // redis-counting
         // end:capabilities
 
-        assertThat(growable).extracting(FilterProvider::kind).containsExactly("cuckoo", "scalable");
+        assertThat(growable).extracting(FilterProvider::kind).containsExactly("aging", "cuckoo", "scalable");
         assertThat(fixed.capabilities()).doesNotContain(Capability.GROW);
         assertThat(growing.capabilities()).contains(Capability.GROW);
         assertThat(shared).extracting(FilterProvider::kind).containsExactly("redis-counting");

@@ -6,8 +6,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.bloomery.aging.AgingFilter;
+import org.bloomery.aging.AgingInfo;
+import org.bloomery.aging.AgingProvider;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
@@ -33,6 +37,32 @@ class KindsSamplesTest {
         assertThat(blocked.bitSize() / 1e6).isBetween(10.09, 10.11);
         assertThat(concurrent).isFalse();
         assertThat(Filters.provider("counting").orElseThrow().capabilities()).contains(Capability.CONCURRENT);
+    }
+
+    @Test
+    void aging() {
+        // sample:aging
+        // The last million adds, always; older ones forgotten within a quarter window more.
+        MembershipFilter<Long> lastMillion = Filters.create("aging",
+                FilterSpec.of(1_000_000, 0.01).withOption("window", "1000000"), KeyHasher.longs());
+
+        // The last hour, at any rate; n is the most items an hour holds at the fpp asked for.
+        AtomicLong now = new AtomicLong();                   // a test's clock, in milliseconds
+        AgingFilter<CharSequence> lastHour = new AgingProvider().create(
+                FilterSpec.of(100_000, 0.01).withOption("windowMillis", "3600000"), KeyHasher.strings(), now::get);
+        lastHour.add("203.0.113.7");
+        now.set(3_600_000);
+        boolean withinTheHour = lastHour.mightContain("203.0.113.7");   // true: exactly an hour ago
+        now.set(4_500_000);
+        boolean afterTheSlack = lastHour.mightContain("203.0.113.7");   // false: forgotten by 1 h 15 min
+        AgingInfo info = lastHour.info();              // window, generations, slack (900,000 ms), ...
+        // end:aging
+
+        assertThat(lastMillion.bitSize() / 1e6).as("bits per window item").isBetween(16.0, 16.2);
+        assertThat(withinTheHour).isTrue();
+        assertThat(afterTheSlack).isFalse();
+        assertThat(info.generations()).isEqualTo(4);
+        assertThat(info.slack()).isEqualTo(900_000);
     }
 
     @Test

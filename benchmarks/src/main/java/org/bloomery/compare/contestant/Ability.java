@@ -11,6 +11,11 @@ public enum Ability {
     REMOVE,
     /** It grows past the capacity it was built for: it runs the growth workload. */
     GROW,
+    /**
+     * It forgets items older than a window of adds without removes: it runs the window workload only,
+     * since every other workload expects each added key to stay.
+     */
+    WINDOW,
     /** It is safe for concurrent adds and queries: it runs the threads workload. */
     CONCURRENT,
     /** Its state lives outside the JVM, so several processes can share one filter. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
+import org.bloomery.aging.AgingProvider;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterProvider;
@@ -58,6 +59,21 @@ public final class BloomeryContestant implements Contestant {
         return new Entrant(name, kind, Side.BLOOMERY, abilities, true, description, (keyType, n, fpp) ->
                 new BloomeryContestant(Filters.create(kind, spec(n, fpp, options), hasher(keyType))),
                 Optional.of(SetBuilder.sized((keyType, keys, fpp) -> built(kind, keyType, keys, fpp, options))));
+    }
+
+    /**
+     * The entrant of kind {@code aging} for the window workload: a window of n adds (the expected
+     * insertions each filter is built for) in the kind's default four generations, so its slack is a
+     * quarter of the window.
+     *
+     * @return the entrant {@code aging}, in its own family
+     */
+    public static Entrant windowEntrant() {
+        String kind = AgingProvider.KIND;
+        return new Entrant(kind, kind, Side.BLOOMERY, Set.of(Ability.WINDOW, Ability.CONCURRENT), true,
+                "Bloomery '" + kind + "' (" + AgingProvider.class.getName() + "), option window = n",
+                (keyType, n, fpp) -> new BloomeryContestant(Filters.create(kind,
+                        FilterSpec.of(n, fpp).withOption("window", Long.toString(n)), hasher(keyType))));
     }
 
     private static KeyHasher<?> hasher(KeyType keyType) {

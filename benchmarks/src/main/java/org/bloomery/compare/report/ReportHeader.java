@@ -79,6 +79,11 @@ final class ReportHeader {
                 + Plan.ABSENT_PER_KEY + "·n absent keys;"
                 + " static filters (fuse, FastFilter's xor and fuse filters, with the narrowest fingerprint that"
                 + " meets the target) beside the classic and cuckoo kinds built from the same set.");
+        lines.add("window: kind aging, Commons' LayeredBloomFilter and a rotation of five classic filters, each for a"
+                + " window of n adds, take " + Plan.ABSENT_PER_KEY + " windows of distinct keys in chunks of n/10;"
+                + " after each chunk the oldest chunk within the window is queried (false negatives), and from 1.5"
+                + " windows on a chunk of never-added keys (the fpp); the slack is measured at the end in steps of 5%"
+                + " of the window, and the bits are per window item.");
         lines.add("The summary's choices come from this run's own figures among the Bloomery kinds run, by their"
                 + " abilities (delete, grow, built from a set, shared between processes); two kinds whose medians"
                 + " lie within each other's range of rounds are tied.");

@@ -9,6 +9,7 @@ import org.bloomery.compare.contestant.KeyType;
 import org.bloomery.compare.stats.Proportion;
 import org.bloomery.compare.workload.Plan;
 import org.bloomery.compare.workload.Result;
+import org.bloomery.compare.workload.Spread;
 import org.bloomery.compare.workload.Throughput;
 import org.bloomery.compare.workload.Workload;
 
@@ -48,6 +49,9 @@ final class ReportTables {
         }
         if (!report.of(Workload.STATIC).isEmpty()) {
             tables.add(builtFromSets(report.of(Workload.STATIC)));
+        }
+        if (!report.of(Workload.WINDOW).isEmpty()) {
+            tables.add(window(report.of(Workload.WINDOW)));
         }
         tables.addAll(SharedTables.of(report));
         if (!report.jmh().isEmpty()) {
@@ -101,6 +105,27 @@ final class ReportTables {
                 + " (M ops/s)",
                 List.of("contestant", "keys", "target fpp", "capacity", "layers", "bits/element",
                         "measured fpp (95% CI)", "false neg.", "add", "query absent", "note"), Set.of(0, 1, 10), cells);
+    }
+
+    private static Table window(List<Result> rows) {
+        List<List<String>> cells = new ArrayList<>();
+        for (Result r : rows) {
+            Throughput t = r.throughput();
+            cells.add(List.of(name(r), r.keyType().label(), Figures.fpp(r.targetFpp()), Figures.count(r.n()),
+                    Figures.twoDecimals(r.bitsPerElement()), withInterval(r.falsePositives()),
+                    Figures.count(r.falseNegatives()) + (r.falseNegatives() > 0 ? BROKEN_PROMISE : ""),
+                    nanos(t.add()), nanos(t.queryPresent()), nanos(t.queryAbsent()), r.note()));
+        }
+        return new Table("window: five windows of n adds, the oldest keys within the window and never-added keys"
+                + " queried between (ns per operation, median of the rounds)",
+                List.of("contestant", "keys", "target fpp", "window", "bits/window item", "measured fpp (95% CI)",
+                        "false neg. in window", "add", "query present", "query absent", "note"), Set.of(0, 1, 10),
+                cells);
+    }
+
+    /** Nanoseconds per operation from a rate in millions per second, or a dash. */
+    private static String nanos(Spread s) {
+        return s.measured() ? String.format(Locale.ROOT, "%.0f", 1e3 / s.median()) : "–";
     }
 
     private static Table exact(List<Result> rows) {

@@ -108,6 +108,10 @@ final class Summary {
         // the fastest one is a need of its own.
         rows.add(speed("a set known in advance: fastest query" + atFirst, staticAtFirst, Summary::queryRange,
                 "ns/query", r -> true));
+        List<Result> windowAtFirst = report.of(Workload.WINDOW).stream().filter(r -> r.targetFpp() == first
+                && r.falseNegatives() == 0).toList();
+        rows.add(measuredBy(Workload.WINDOW, smallest("forget items after a window" + atFirst, windowAtFirst,
+                r -> r.can(Ability.WINDOW))));
         // Read from the redis workload's own measurements when it ran; a shared kind given options
         // may also have run in the uniform workload.
         String shared = "shared between processes" + atFirst;

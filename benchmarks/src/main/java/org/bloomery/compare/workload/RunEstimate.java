@@ -31,7 +31,10 @@ public final class RunEstimate {
             Workload.SCALING, new double[] {39, 35},
             // Not in the default run: taken as uniform's queries, a lane per thread count.
             Workload.THREADS, new double[] {300, 197},
-            Workload.STATIC, new double[] {280, 135}));
+            Workload.STATIC, new double[] {280, 135},
+            // Not yet measured: five windows of adds with a third as many queries, taken as five
+            // times uniform's cost per key.
+            Workload.WINDOW, new double[] {1500, 985}));
     /**
      * Nanoseconds per key generated (present and absent) or added in the warm-up (summed over the
      * contestants), string keys then long keys, from the same run: the time before each key type's

@@ -26,7 +26,13 @@ public enum Workload {
      * Build from the whole set of n keys at once, then query n present and 5·n absent keys: the static
      * filters, against the classic and cuckoo kinds built from the same set.
      */
-    STATIC(StaticWorkload::heats);
+    STATIC(StaticWorkload::heats),
+    /**
+     * Five windows of n adds with queries between: the sliding-window filters (kind {@code aging}, Commons'
+     * layered filter, a hand-rolled rotation of classic filters), for fpp, false negatives within the
+     * window, slack and bits per window item.
+     */
+    WINDOW(WindowWorkload::heats);
 
     private final Setup setup;
 
