@@ -70,7 +70,11 @@ final class Epochs {
         if (epoch < seen) {
             throw noted(rolledBack(store, operation, name, epoch, seen));
         }
-        highest.accumulateAndGet(key, epoch, Math::max);
+        // Most replies bring an epoch already seen: read first, so concurrent queries of one key
+        // do not all write the same slot.
+        if (epoch > highest.get(key)) {
+            highest.accumulateAndGet(key, epoch, Math::max);
+        }
     }
 
     /**

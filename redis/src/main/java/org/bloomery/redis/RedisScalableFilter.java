@@ -15,7 +15,6 @@ import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.BloomKinds;
 import org.bloomery.bloom.GrowthPlan;

@@ -246,6 +246,24 @@ class RollbackTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = SharedKind.class, names = {"CLASSIC", "COUNTING"})
+    void aQueryReadsTheEpochInTheOneCommandItSends(SharedKind kind) {
+        RedisServer server = RedisServer.shared();
+        server.flush();
+        try (JedisPooled client = server.client(); Jedis admin = new Jedis("127.0.0.1", server.port())) {
+            MembershipFilter<Long> filter = kind.open(client, "one", SPEC);
+            long[] items = hashes(0, 10);
+            SharedKind.addAll(filter, items);
+            admin.configResetStat();
+            for (long hash : items) {
+                assertThat(filter.mightContainHash(hash)).isTrue();
+            }
+            String stats = admin.info("commandstats");
+            assertThat(stats).contains("cmdstat_bitfield_ro:calls=10,").doesNotContain("cmdstat_evalsha");
+        }
+    }
+
     @Test
     void theReplicaTimeoutMustEndBeforeTheClientTimesOut() {
         assertThatThrownBy(() -> RedisOptions.read(CellKind.BITS, SPEC.withOption("name", "x")
