@@ -61,6 +61,7 @@ final class Scripts {
             DAMAGED,
             KeyTrailer.LUA,
             "local key, len = KEYS[1], tonumber(ARGV[1])",
+            "local epochBit = (len - " + (KeyTrailer.EPOCH_BYTES + KeyTrailer.IDENTITY_BYTES) + ") * 8",
             "local failed, epoch = checkKey(key, len, ARGV[2], ARGV[3])",
             "if failed then return failed end",
             "local op = ARGV[4]",
@@ -102,8 +103,9 @@ final class Scripts {
             "  for _, offset in ipairs(order) do",
             "    set[#set + 1] = 'SET'; set[#set + 1] = t; set[#set + 1] = offset; set[#set + 1] = now[offset]",
             "  end",
-            "  redis.call('BITFIELD', key, unpack(set))",
-            "  return {raise(key, len), 1}",
+            // The epoch is raised by the same BITFIELD call, which answers it last.
+            "  set[#set + 1] = 'INCRBY'; set[#set + 1] = 'i64'; set[#set + 1] = epochBit; set[#set + 1] = 1",
+            "  return {table.remove(redis.call('BITFIELD', key, unpack(set))), 1}",
             "end",
             "local out = {0, redis.call('GETRANGE', key, len - " + KeyTrailer.BYTES + ", len - "
                     + (KeyTrailer.BYTES - UploadStamp.BYTES + 1) + ")}",
@@ -114,9 +116,13 @@ final class Scripts {
             "  for i = first, math.min(#ARGV, first + " + (PROBE_SLICE - 1) + ") do",
             "    args[n + 1] = cmd; args[n + 2] = t; args[n + 3] = ARGV[i]; args[n + 4] = '1'; n = n + 4",
             "  end",
+            "  if first + " + PROBE_SLICE + " > #ARGV then",
+            "    args[n + 1] = 'INCRBY'; args[n + 2] = 'i64'; args[n + 3] = epochBit; args[n + 4] = '1'",
+            "  end",
             "  out[#out + 1] = redis.call('BITFIELD', key, unpack(args))",
             "end",
-            "out[1] = raise(key, len)",
+            // The last call raised the epoch too: its last value, moved to the answer's head.
+            "out[1] = table.remove(out[#out])",
             "return out"));
 
     /**

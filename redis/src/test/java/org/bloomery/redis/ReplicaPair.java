@@ -68,12 +68,20 @@ final class ReplicaPair implements AutoCloseable {
     }
 
     /**
+     * The master dies ({@code SIGKILL}) and the paused replica runs again, still a replica: for a
+     * test whose sentinels, not this fixture, promote it.
+     */
+    void killMaster() {
+        master.kill();
+        replica.resume();
+    }
+
+    /**
      * The master dies ({@code SIGKILL}) and the replica, however far behind, becomes a master with
      * what it has: the writes it had not received are lost.
      */
     void failOver() {
-        master.kill();
-        replica.resume();
+        killMaster();
         try (Jedis admin = new Jedis("127.0.0.1", replica.port())) {
             admin.replicaofNoOne();
         }
