@@ -233,6 +233,8 @@ class RollbackTest {
                         assertThatThrownBy(() -> filter.removeHash(confirmed[0]))
                                 .isExactlyInstanceOf(RedisFilterException.class).hasMessageContaining("only 0 of the 1");
                     }
+                    assertThatThrownBy(() -> upload(kind, pair.master(), "uploaded"))
+                            .isExactlyInstanceOf(RedisFilterException.class).hasMessageContaining("only 0 of the 1");
                     // Reads do not wait, and the first pipeline's writes, unconfirmed, are on the master
                     // (the batch stopped after that pipeline).
                     assertThat(SharedKind.mightContainAll(filter, java.util.Arrays.copyOf(unconfirmed,
@@ -261,6 +263,23 @@ class RollbackTest {
             }
             String stats = admin.info("commandstats");
             assertThat(stats).contains("cmdstat_bitfield_ro:calls=10,").doesNotContain("cmdstat_evalsha");
+        }
+    }
+
+    /** Uploads a small in-process filter of the kind under a name, waiting for one replica. */
+    private static void upload(SharedKind kind, RedisServer server, String name) throws java.io.IOException {
+        MembershipFilter<Long> local = Filters.create(kind == SharedKind.SCALABLE ? "scalable"
+                : kind == SharedKind.COUNTING ? "counting" : "classic", SPEC, KeyHasher.longs());
+        local.addHash(hashes(40_000, 1)[0]);
+        java.io.ByteArrayOutputStream snapshot = new java.io.ByteArrayOutputStream();
+        local.writeTo(snapshot);
+        try (JedisPooled client = server.client();
+                java.io.InputStream in = new java.io.ByteArrayInputStream(snapshot.toByteArray())) {
+            if (kind == SharedKind.SCALABLE) {
+                RedisFilters.uploadScalable(client, name, in, KeyHasher.longs(), 1, 200);
+            } else {
+                RedisFilters.upload(client, name, 1, in, KeyHasher.longs(), 1, 200);
+            }
         }
     }
 
