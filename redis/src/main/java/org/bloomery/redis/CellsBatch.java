@@ -63,8 +63,13 @@ final class CellsBatch {
             int n = Math.min(BatchRunner.PIPELINE_ITEMS, hashes.length - from);
             int[][] byShard = byShard(hashes, from, n, shardCount);
             long[] seen = new long[shardCount];
-            for (int s = 0; s < shardCount; s++) {
-                seen[s] = commands.epochs().seen(operation, s);
+            try {
+                for (int s = 0; s < shardCount; s++) {
+                    seen[s] = commands.epochs().seen(operation, s);
+                }
+            } catch (RedisFilterException e) {
+                // Another call of this handle met a rollback while this batch ran.
+                throw runner.failed(e);
             }
             List<List<byte[]>> runKeys = new ArrayList<>();
             List<List<byte[]>> runArgs = new ArrayList<>();

@@ -237,8 +237,8 @@ final class RedisStore implements AutoCloseable {
     /**
      * Sends commands in one pipeline and collects each one's reply, or its failure, in order. When
      * {@code durability} asks, a {@code WAIT} follows them on each connection that sent them (one
-     * per node, routed by a key of {@code keysOfRuns}); if every command was answered without an
-     * error and a {@code WAIT} counted fewer replicas than asked, that failure is thrown.
+     * per node, routed by a key of {@code keysOfRuns}); if a {@code WAIT} counted fewer replicas
+     * than asked, that failure is thrown.
      */
     private List<Object> pipelined(String operation, Function<PipelineBase, List<Response<?>>> send,
             Durability durability, List<List<byte[]>> keysOfRuns) {
@@ -271,7 +271,10 @@ final class RedisStore implements AutoCloseable {
                                     + " pipelined command)", e));
                 }
             }
-            if (!waits.isEmpty() && replies.stream().noneMatch(r -> r instanceof RedisFilterException || r == NO_SCRIPT)) {
+            // Too few acknowledgements fail the whole pipeline, even beside another failure: none
+            // of its writes is confirmed. A pipeline whose every script was refused (NOSCRIPT)
+            // wrote nothing, and is sent again.
+            if (!waits.isEmpty() && replies.stream().anyMatch(reply -> reply != NO_SCRIPT)) {
                 long acknowledged = Long.MAX_VALUE;
                 for (Response<Long> wait : waits) {
                     acknowledged = Math.min(acknowledged, wait.get());

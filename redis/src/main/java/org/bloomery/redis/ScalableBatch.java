@@ -67,7 +67,13 @@ final class ScalableBatch {
                 throw runner.pastDeadline("with " + pendingCount + " of " + hashes.length + " items unanswered");
             }
             int layers = commands.knownLayers();
-            long seen = commands.epochs().seen(operation, 0);
+            long seen;
+            try {
+                seen = commands.epochs().seen(operation, 0);
+            } catch (RedisFilterException e) {
+                // Another call of this handle met a rollback while this batch ran.
+                throw runner.failed(e);
+            }
             LayerPlan[] plans = commands.plans(layers);
             List<byte[]> header = new ArrayList<>();
             for (String field : commands.args(seen, layers)) {
