@@ -18,6 +18,10 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * whatever that command reads. Scripts get the seen epoch as an argument and refuse, changing
  * nothing, on a key below it ({@value RedisStore#ROLLED_BACK}), so a remove or an add never applies
  * to rolled-back cells; a query's {@code BITFIELD_RO} is compared here.
+ *
+ * <p>An epoch is a count, not a history: a handle that first calls again after other handles have
+ * written past the epoch it saw cannot see that its writes were lost, and a handle opened after a
+ * rollback has nothing to compare with.
  */
 final class Epochs {
     /** The metadata field of {@code redis-scalable} that holds the filter's epoch. */
