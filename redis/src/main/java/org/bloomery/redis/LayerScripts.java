@@ -90,7 +90,8 @@ final class LayerScripts {
             "  return nil",
             "end",
             "local function setEpoch(i, bytes, epoch)",
-            "  redis.call('BITFIELD', KEYS[i + 2], 'SET', 'i64', (bytes + " + UploadStamp.BYTES + ") * 8, epoch)",
+            "  redis.call('BITFIELD', KEYS[i + 2], 'SET', 'i64', integer((bytes + " + UploadStamp.BYTES + ") * 8),"
+                    + " integer(epoch))",
             "end");
 
     /**
@@ -223,7 +224,7 @@ final class LayerScripts {
             "end",
             // An add that changed nothing (every item found, or the first refused) leaves every byte.
             "if next(wrote) == nil then out[2] = storedEpoch; return out end",
-            "redis.call('HSET', meta, 'items:' .. newest, items, 'card', card, '" + Epochs.FIELD + "', epoch)",
+            "redis.call('HSET', meta, 'items:' .. newest, items, 'card', card, '" + Epochs.FIELD + "', integer(epoch))",
             "for i in pairs(wrote) do setEpoch(i, len[i], epoch) end",
             "return out"));
 

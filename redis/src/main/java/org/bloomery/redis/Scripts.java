@@ -61,7 +61,7 @@ final class Scripts {
             DAMAGED,
             KeyTrailer.LUA,
             "local key, len = KEYS[1], tonumber(ARGV[1])",
-            "local epochBit = (len - " + (KeyTrailer.EPOCH_BYTES + KeyTrailer.IDENTITY_BYTES) + ") * 8",
+            "local epochBit = integer((len - " + (KeyTrailer.EPOCH_BYTES + KeyTrailer.IDENTITY_BYTES) + ") * 8)",
             "local failed, epoch = checkKey(key, len, ARGV[2], ARGV[3])",
             "if failed then return failed end",
             "local op = ARGV[4]",
@@ -107,8 +107,8 @@ final class Scripts {
             "  set[#set + 1] = 'INCRBY'; set[#set + 1] = 'i64'; set[#set + 1] = epochBit; set[#set + 1] = 1",
             "  return {table.remove(redis.call('BITFIELD', key, unpack(set))), 1}",
             "end",
-            "local out = {0, redis.call('GETRANGE', key, len - " + KeyTrailer.BYTES + ", len - "
-                    + (KeyTrailer.BYTES - UploadStamp.BYTES + 1) + ")}",
+            "local out = {0, redis.call('GETRANGE', key, integer(len - " + KeyTrailer.BYTES + "), integer(len - "
+                    + (KeyTrailer.BYTES - UploadStamp.BYTES + 1) + "))}",
             "local cmd, t = op == 'incr' and 'INCRBY' or 'SET', ARGV[5]",
             "for first = 6, #ARGV, " + PROBE_SLICE + " do",
             "  local args, n = {}, 0",
