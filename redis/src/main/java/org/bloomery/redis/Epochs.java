@@ -54,11 +54,6 @@ final class Epochs {
         return highest.get(key);
     }
 
-    /** @return the {@link #seen} epoch as a script argument */
-    byte[] seenArg(String operation, int key) {
-        return RedisStore.bytes(Long.toString(seen(operation, key)));
-    }
-
     /**
      * Records the epoch a reply brought back.
      *

@@ -78,16 +78,6 @@ final class KeyTrailer {
     }
 
     /**
-     * The bit where a key's epoch starts, as {@code BITFIELD GET i64} reads it.
-     *
-     * @param cellBytes the bytes of its cells
-     * @return the bit offset
-     */
-    static long epochBit(long cellBytes) {
-        return (cellBytes + UploadStamp.BYTES) * 8;
-    }
-
-    /**
      * The trailer of a key: the stamp, epoch 0, then the identity. Only a script writes a key with
      * it, and that script sets the epoch above the one the key replaces ({@link Scripts#RENAME}).
      *

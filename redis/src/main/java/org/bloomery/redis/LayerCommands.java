@@ -52,10 +52,6 @@ final class LayerCommands {
         return layerKeyBase + index;
     }
 
-    String identity() {
-        return identity;
-    }
-
     void identity(String identity) {
         this.identity = identity;
     }
