@@ -122,12 +122,13 @@ final class CellsOpening {
         List<List<byte[]>> keysOfRuns = new ArrayList<>();
         List<List<byte[]>> argsOfRuns = new ArrayList<>();
         for (int s = 0; s < keys.shards().size(); s++) {
-            long length = CellsTrailer.keyBytes(options.cells().bytesFor(options.sharding().cells(s)));
+            long length = KeyTrailer.keyBytes(options.cells().bytesFor(options.sharding().cells(s)));
             keysOfRuns.add(List.of(RedisStore.bytes(keys.shards().get(s))));
+            // No epoch seen yet: a handle compares epochs from its first reply on.
             argsOfRuns.add(List.of(RedisStore.bytes(Long.toString(length)), RedisStore.bytes(identity.hex()),
-                    RedisStore.bytes("check")));
+                    RedisStore.bytes("0"), RedisStore.bytes("check")));
         }
-        for (Object reply : store.scriptsLoaded("open", Scripts.CELLS, keysOfRuns, argsOfRuns)) {
+        for (Object reply : store.scriptsLoaded("open", Scripts.CELLS, keysOfRuns, argsOfRuns, Durability.NONE)) {
             if (reply instanceof RedisFilterException failure) {
                 throw failure;
             }

@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * A shared filter's identity: 16 random bytes chosen when the filter is created under its name,
  * kept in its metadata (field {@value #FIELD}, as hex) and, for {@code redis-classic} and {@code
- * redis-counting}, at the end of every cells key ({@link CellsTrailer}). Every command checks it on the server, so a
+ * redis-counting}, at the end of every cells key ({@link KeyTrailer}). Every command checks it on the server, so a
  * handle never reads or writes the keys of another filter that took the name after its own was
  * deleted or lost: two creations share an identity with probability about 2^-128. An upload into
  * an existing filter keeps its identity (it replaces the filter's contents, as documented for

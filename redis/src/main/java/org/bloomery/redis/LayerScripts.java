@@ -8,15 +8,20 @@ package org.bloomery.redis;
  * of it. Every key a script touches is passed in KEYS, as Redis Cluster asks.
  *
  * <p>A script is sent with the filter's identity (ARGV[1], as the metadata's field {@value
- * Identity#FIELD} holds it), the layer count its client last saw (ARGV[2]) and the keys, lengths
- * and probe offsets of that many layers; offsets cannot be computed in Lua (they need 64-bit
+ * Identity#FIELD} holds it), the highest epoch of the filter its handle has seen (ARGV[2], {@link
+ * Epochs}), the layer count its client last saw (ARGV[3]) and the keys, lengths and probe offsets
+ * of that many layers; offsets cannot be computed in Lua (they need 64-bit
  * arithmetic), so the client computes them with api's probe code. Every script first checks, in
- * the same step as its work, that the metadata holds that identity and that each layer it reads
- * is a string of the layer's length; if not, it changes nothing and answers an error starting
- * {@value RedisStore#DAMAGED}, the key and what is wrong with it. If the stored count differs
- * (another client grew or cleared the filter), the script changes nothing and answers {@value
- * #STALE}: the client reads the count again and resends. Replies are lists of integers whose first
- * element is a status: {@value #DONE}, {@value #STALE} or {@value #FULL}.
+ * the same step as its work, that the metadata holds that identity and an epoch (field {@value
+ * Epochs#FIELD}) not below the one seen, and that each layer it reads is a string of the layer's
+ * length ending with the filter's {@link KeyTrailer}, whose epoch is not above the metadata's; if
+ * not, it changes nothing and answers an error starting {@value RedisStore#DAMAGED} (the key and
+ * what is wrong with it) or {@value RedisStore#ROLLED_BACK}. If the stored count differs (another
+ * client grew or cleared the filter), the script changes nothing and answers {@value #STALE}: the
+ * client reads the count again and resends. Replies are lists of integers whose first element is a
+ * status ({@value #DONE}, {@value #STALE} or {@value #FULL}) and whose second is the filter's epoch
+ * after the script: every script that writes raises it by one, in the metadata and in the trailer
+ * of each layer it writes.
  */
 final class LayerScripts {
     /** Every item was handled. */
@@ -28,19 +33,22 @@ final class LayerScripts {
 
     /**
      * The checks every script but {@link #CREATE} starts with: {@code checkIdentity()} answers an
-     * error reply if the metadata (KEYS[1]) is missing, of another type, or of another identity than
-     * ARGV[1], else nil, and sets {@code storedLayers} to the stored layer count; {@code
-     * checkFilter()} answers that error, or {@code {STALE}} if the stored count is not {@code L}
-     * (ARGV[2]), else nil; {@code checkLayer(i, bytes)} answers an error reply if layer i (KEYS[i +
-     * 2]) is not a string of that many bytes.
+     * error reply if the metadata (KEYS[1]) is missing, of another type, of another identity than
+     * ARGV[1], or of an epoch below ARGV[2], else nil, and sets {@code storedLayers} and {@code
+     * storedEpoch}; {@code checkFilter()} answers that error, or {@code {STALE, epoch}} if the
+     * stored count is not {@code L} (ARGV[3]), else nil; {@code checkLayer(i, bytes)} answers an
+     * error reply if layer i (KEYS[i + 2]) is not a string of that many bytes and its trailer
+     * ({@link KeyTrailer#LUA}), or its epoch is above the metadata's (the metadata is older than
+     * the layer: it was restored alone, or overwritten).
      */
     private static final String CHECKS = String.join("\n",
             "local function damaged(key, what)",
             "  return redis.error_reply('" + RedisStore.DAMAGED + " ' .. key .. ' ' .. what)",
             "end",
-            "local storedLayers",
+            KeyTrailer.LUA,
+            "local storedLayers, storedEpoch",
             "local function checkIdentity()",
-            "  local meta = redis.pcall('HMGET', KEYS[1], '" + Identity.FIELD + "', 'layers')",
+            "  local meta = redis.pcall('HMGET', KEYS[1], '" + Identity.FIELD + "', 'layers', '" + Epochs.FIELD + "')",
             "  if meta.err then",
             "    return damaged(KEYS[1], 'holds a ' .. redis.call('TYPE', KEYS[1])['ok'] .. ', not the filter\\'s'",
             "      .. ' metadata (a hash): it was overwritten')",
@@ -57,28 +65,33 @@ final class LayerScripts {
             "      .. ' replaced since, and the name created anew')",
             "  end",
             "  storedLayers = tonumber(meta[2])",
+            "  storedEpoch = tonumber(meta[3]) or 0",
+            "  if storedEpoch < tonumber(ARGV[2]) then",
+            "    return redis.error_reply('" + RedisStore.ROLLED_BACK + " ' .. KEYS[1] .. ' ' .. storedEpoch .. ' '"
+                    + " .. ARGV[2])",
+            "  end",
             "  return nil",
             "end",
-            "local L = tonumber(ARGV[2])",
+            "local L = tonumber(ARGV[3])",
             "local function checkFilter()",
             "  local failed = checkIdentity()",
             "  if failed then return failed end",
-            "  if storedLayers ~= L then return {" + STALE + "} end",
+            "  if storedLayers ~= L then return {" + STALE + ", storedEpoch} end",
             "  return nil",
             "end",
             "local function checkLayer(i, bytes)",
             "  local key = KEYS[i + 2]",
-            "  local n = redis.pcall('STRLEN', key)",
-            "  if type(n) == 'table' then",
-            "    return damaged(key, 'holds a ' .. redis.call('TYPE', key)['ok'] .. ', not a layer (a string): it was'",
-            "      .. ' overwritten')",
-            "  end",
-            "  if n == 0 then return damaged(key, 'is missing: the layer was deleted, or the server lost it') end",
-            "  if n ~= bytes then",
-            "    return damaged(key, 'holds ' .. n .. ' bytes, the layer needs ' .. bytes .. ': it was truncated or'",
-            "      .. ' overwritten')",
+            "  local failed, epoch = checkKey(key, bytes + " + KeyTrailer.BYTES + ", ARGV[1], 0)",
+            "  if failed then return failed end",
+            "  if epoch > storedEpoch then",
+            "    return damaged(key, 'was written at epoch ' .. epoch .. ', after the filter\\'s metadata (epoch '",
+            "      .. storedEpoch .. '): the metadata was restored from an older state, or overwritten')",
             "  end",
             "  return nil",
+            "end",
+            "local function setEpoch(i, bytes, epoch)",
+            "  redis.call('BITFIELD', KEYS[i + 2], 'SET', 'i64', integer((bytes + " + UploadStamp.BYTES + ") * 8),"
+                    + " integer(epoch))",
             "end");
 
     /**
@@ -138,7 +151,8 @@ final class LayerScripts {
      * in any layer answers 0 and changes nothing; otherwise, if the newest layer holds its capacity,
      * layer L is added (a zeroed string of its full length) first, then the item's bits are set in
      * the newest layer and it is counted, answering the count after it ({@code BF.CARD}). KEYS:
-     * metadata, layers 0..L-1, then layer L's key. ARGV: the identity, L, the number of items n,
+     * metadata, layers 0..L-1, then layer L's key. ARGV: the identity, the epoch seen, L, the
+     * number of items n,
      * then k, capacity and byte length of layers 0..L-1, then of layer L (k = 0 when the filter may
      * not grow), then the offsets, packed ({@link #OFFSETS}): per item, those of layers 0..L (L + 1
      * runs of k; none for layer L when it may not be added).
@@ -154,17 +168,14 @@ final class LayerScripts {
             CHECKS,
             "local failed = checkFilter()",
             "if failed then return failed end",
-            "local n = tonumber(ARGV[3])",
-            "local k, cap, start = {}, {}, {}",
-            "local a, stride = 4, 0",
-            "local nextBytes",
+            "local n = tonumber(ARGV[4])",
+            "local k, cap, start, len = {}, {}, {}, {}",
+            "local a, stride = 5, 0",
             "for i = 0, L do",
-            "  k[i] = tonumber(ARGV[a]); cap[i] = tonumber(ARGV[a + 1])",
+            "  k[i] = tonumber(ARGV[a]); cap[i] = tonumber(ARGV[a + 1]); len[i] = tonumber(ARGV[a + 2])",
             "  if i < L then",
-            "    failed = checkLayer(i, tonumber(ARGV[a + 2]))",
+            "    failed = checkLayer(i, len[i])",
             "    if failed then return failed end",
-            "  else",
-            "    nextBytes = tonumber(ARGV[a + 2])",
             "  end",
             "  a = a + 3",
             "  start[i] = stride; stride = stride + k[i]",
@@ -184,7 +195,9 @@ final class LayerScripts {
             "local newest = L - 1",
             "local items = tonumber(redis.call('HGET', meta, 'items:' .. newest))",
             "local card = tonumber(redis.call('HGET', meta, 'card'))",
-            "local out = {0}",
+            "local epoch = storedEpoch + 1",
+            "local wrote = {}",
+            "local out = {0, epoch}",
             "for item = 0, n - 1 do",
             "  if old[item] or live(L - 1, item) or (newest == L and live(L, item)) then",
             "    out[#out + 1] = 0",
@@ -193,7 +206,8 @@ final class LayerScripts {
             "      if newest == L then out[1] = 1; break end",
             "      if k[L] == 0 then out[1] = 2; break end",
             "      redis.call('DEL', KEYS[L + 2])",
-            "      redis.call('SETRANGE', KEYS[L + 2], nextBytes - 1, '\\0')",
+            "      redis.call('SETRANGE', KEYS[L + 2], len[L], string.rep('\\0', " + (UploadStamp.BYTES
+                    + KeyTrailer.EPOCH_BYTES) + ") .. ARGV[1])",
             "      redis.call('HSET', meta, 'layers', L + 1, 'items:' .. newest, items)",
             "      newest = L; items = 0",
             "    end",
@@ -202,46 +216,50 @@ final class LayerScripts {
             "      set[#set + 1] = 'SET'; set[#set + 1] = 'u1'; set[#set + 1] = off(j); set[#set + 1] = 1",
             "    end",
             "    redis.call('BITFIELD', KEYS[newest + 2], unpack(set))",
+            "    wrote[newest] = true",
             "    items = items + 1",
             "    card = card + 1",
             "    out[#out + 1] = card",
             "  end",
             "end",
-            "redis.call('HSET', meta, 'items:' .. newest, items, 'card', card)",
+            // An add that changed nothing (every item found, or the first refused) leaves every byte.
+            "if next(wrote) == nil then out[2] = storedEpoch; return out end",
+            "redis.call('HSET', meta, 'items:' .. newest, items, 'card', card, '" + Epochs.FIELD + "', integer(epoch))",
+            "for i in pairs(wrote) do setEpoch(i, len[i], epoch) end",
             "return out"));
 
     /**
      * {@code BF.EXISTS}/{@code BF.MEXISTS} for a run of items: 1 if every bit of the item in some
-     * layer is set, else 0; changes nothing. KEYS: metadata, layers 0..L-1. ARGV: the identity, L,
-     * n, k and byte length of each layer, then the offsets, packed ({@link #OFFSETS}): per item,
+     * layer is set, else 0; changes nothing. KEYS: metadata, layers 0..L-1. ARGV: the identity, the
+     * epoch seen, L, n, k and byte length of each layer, then the offsets, packed ({@link #OFFSETS}): per item,
      * those of layers 0..L-1. All items are probed at once, layer by layer ({@link #PROBE}). A run
-     * of no items checks the filter and answers {@code {0}}.
+     * of no items checks the filter and answers {@code {0, epoch}}.
      */
     static final LuaScript EXISTS = LuaScript.of(String.join("\n",
             CHECKS,
             "local failed = checkFilter()",
             "if failed then return failed end",
-            "local n = tonumber(ARGV[3])",
+            "local n = tonumber(ARGV[4])",
             "local k, start = {}, {}",
             "local stride = 0",
             "for i = 0, L - 1 do",
-            "  k[i] = tonumber(ARGV[4 + 2 * i]); start[i] = stride; stride = stride + k[i]",
-            "  failed = checkLayer(i, tonumber(ARGV[5 + 2 * i]))",
+            "  k[i] = tonumber(ARGV[5 + 2 * i]); start[i] = stride; stride = stride + k[i]",
+            "  failed = checkLayer(i, tonumber(ARGV[6 + 2 * i]))",
             "  if failed then return failed end",
             "end",
             OFFSETS,
             PROBE,
             "local found = {}",
             "probe(found, 0, L - 1)",
-            "local out = {0}",
+            "local out = {0, storedEpoch}",
             "for item = 0, n - 1 do out[#out + 1] = found[item] and 1 or 0 end",
             "return out"));
 
     /**
      * {@code BF.RESERVE}: creates the filter unless its metadata exists. KEYS: metadata, layer 0.
-     * ARGV: layer 0's byte length, then the metadata's fields and values (its identity among them).
-     * Answers an empty list when it created the filter (layer 0 zeroed at full length, then the
-     * metadata), else the stored fields and values for the caller to compare; fails with WRONGTYPE
+     * ARGV: layer 0's byte length, the identity, then the metadata's fields and values (the identity
+     * and epoch 0 among them). Answers an empty list when it created the filter (layer 0 zeroed at
+     * full length with its {@link KeyTrailer}, then the metadata), else the stored fields and values for the caller to compare; fails with WRONGTYPE
      * if the metadata key holds another type, and with a {@value RedisStore#DAMAGED} error, changing
      * nothing, if layer 0 exists without metadata (the metadata was lost).
      */
@@ -254,8 +272,9 @@ final class LayerScripts {
             "      .. ' the filter\\'s metadata does not: the metadata was deleted or lost; drop the filter'",
             "      .. ' (RedisFilters.drop) or choose another name')",
             "  end",
-            "  redis.call('SETRANGE', KEYS[2], tonumber(ARGV[1]) - 1, '\\0')",
-            "  redis.call('HSET', KEYS[1], unpack(ARGV, 2))",
+            "  redis.call('SETRANGE', KEYS[2], tonumber(ARGV[1]), string.rep('\\0', " + (UploadStamp.BYTES
+                    + KeyTrailer.EPOCH_BYTES) + ") .. ARGV[2])",
+            "  redis.call('HSET', KEYS[1], unpack(ARGV, 3))",
             "  return {}",
             "end",
             "if kind ~= 'hash' then",
@@ -266,27 +285,32 @@ final class LayerScripts {
 
     /**
      * Empties the filter back to its first layer: KEYS: metadata, layers 0..L-1; ARGV: the
-     * identity, L, then each layer's byte length. Checks every layer, then deletes layers 1..L-1,
-     * zeroes layer 0 and resets the counts.
+     * identity, the epoch seen, L, then each layer's byte length. Checks every layer, then deletes
+     * layers 1..L-1, zeroes layer 0 (keeping its trailer), resets the counts and raises the epoch,
+     * so that other handles read the clear as a newer state, not as a rollback.
      */
     static final LuaScript CLEAR = LuaScript.of(String.join("\n",
             CHECKS,
             "local failed = checkFilter()",
             "if failed then return failed end",
             "for i = 0, L - 1 do",
-            "  failed = checkLayer(i, tonumber(ARGV[3 + i]))",
+            "  failed = checkLayer(i, tonumber(ARGV[4 + i]))",
             "  if failed then return failed end",
             "end",
             "for i = 1, L - 1 do",
             "  redis.call('DEL', KEYS[i + 2]); redis.call('HDEL', KEYS[1], 'items:' .. i)",
             "end",
+            "local bytes, epoch = tonumber(ARGV[4]), storedEpoch + 1",
+            "local tail = redis.call('GETRANGE', KEYS[2], bytes, -1)",
             "redis.call('DEL', KEYS[2])",
-            "redis.call('SETRANGE', KEYS[2], tonumber(ARGV[3]) - 1, '\\0')",
-            "redis.call('HSET', KEYS[1], 'layers', 1, 'items:0', 0, 'card', 0)",
-            "return {0}"));
+            "redis.call('SETRANGE', KEYS[2], bytes, tail)",
+            "setEpoch(0, bytes, epoch)",
+            "redis.call('HSET', KEYS[1], 'layers', 1, 'items:0', 0, 'card', 0, '" + Epochs.FIELD + "', epoch)",
+            "return {0, epoch}"));
 
     /**
-     * Deletes every key of the filter: KEYS: metadata, layers 0..L-1; ARGV: the identity, L. A
+     * Deletes every key of the filter: KEYS: metadata, layers 0..L-1; ARGV: the identity, the epoch
+     * seen, L. A
      * filter whose metadata is already gone has its given keys deleted; a name that holds another
      * filter now (another identity) is left alone, with a {@value RedisStore#DAMAGED} error.
      */
@@ -297,27 +321,32 @@ final class LayerScripts {
             "  if failed then return failed end",
             "end",
             "for i = 1, #KEYS do redis.call('DEL', KEYS[i]) end",
-            "return {0}"));
+            "return {0, 0}"));
 
     /**
      * Reads a layer after the same checks as the other scripts: KEYS: metadata, the layer; ARGV: the
-     * identity, the layer's byte length, then {@code read} with the first and last byte ({@code
-     * GETRANGE}), or {@code count} ({@code BITCOUNT} of the layer).
+     * identity, the epoch seen, the layer's byte length, then {@code read} with the first and last
+     * byte ({@code GETRANGE}), or {@code count} ({@code BITCOUNT} of the layer's bits). Answers the
+     * filter's epoch, then the value.
      */
     static final LuaScript LAYER = LuaScript.of(String.join("\n",
             CHECKS,
-            "local failed = checkIdentity() or checkLayer(0, tonumber(ARGV[2]))",
+            "local failed = checkIdentity() or checkLayer(0, tonumber(ARGV[3]))",
             "if failed then return failed end",
-            "if ARGV[3] == 'count' then return redis.call('BITCOUNT', KEYS[2]) end",
-            "return redis.call('GETRANGE', KEYS[2], ARGV[4], ARGV[5])"));
+            "if ARGV[4] == 'count' then",
+            "  return {storedEpoch, redis.call('BITCOUNT', KEYS[2], 0, tonumber(ARGV[3]) - 1)}",
+            "end",
+            "return {storedEpoch, redis.call('GETRANGE', KEYS[2], ARGV[5], ARGV[6])}"));
 
     /**
      * Publishes uploaded layers in one step: KEYS: metadata, the N temporary layer keys, then the
      * layer keys 0..M-1 (M at least N and at least the stored layer count); ARGV: the identity the
      * metadata must hold (empty: the name must be free), N, M, then the metadata's fields and values.
      * Renames each temporary key onto its layer, deletes the layers the new filter does not have,
-     * and replaces the metadata; answers {@value #STALE} if more layers are stored than M, and an
-     * error, changing nothing, if the metadata holds another identity.
+     * and replaces the metadata, whose epoch (and each layer's) becomes one above the replaced
+     * filter's, so other handles read the upload as a newer state; answers {@value #STALE} if more
+     * layers are stored than M, and an error, changing nothing, if the metadata holds another
+     * identity.
      */
     static final LuaScript PUBLISH = LuaScript.of(String.join("\n",
             "local N = tonumber(ARGV[2])",
@@ -328,11 +357,18 @@ final class LayerScripts {
             "    .. ' upload again')",
             "end",
             "if tonumber(meta[2] or '0') > M then return {1} end",
-            "for i = 0, N - 1 do redis.call('RENAME', KEYS[2 + i], KEYS[2 + N + i]) end",
+            "local epoch = (tonumber(redis.call('HGET', KEYS[1], '" + Epochs.FIELD + "')) or 0) + 1",
+            "for i = 0, N - 1 do",
+            "  local key = KEYS[2 + N + i]",
+            "  redis.call('RENAME', KEYS[2 + i], key)",
+            "  redis.call('BITFIELD', key, 'SET', 'i64', (redis.call('STRLEN', key) - "
+                    + (KeyTrailer.EPOCH_BYTES + KeyTrailer.IDENTITY_BYTES) + ") * 8, epoch)",
+            "end",
             "for i = N, M - 1 do redis.call('DEL', KEYS[2 + N + i]) end",
             "redis.call('DEL', KEYS[1])",
             "redis.call('HSET', KEYS[1], unpack(ARGV, 4))",
-            "return {0}"));
+            "redis.call('HSET', KEYS[1], '" + Epochs.FIELD + "', epoch)",
+            "return {0, epoch}"));
 
     private LayerScripts() {
     }

@@ -11,14 +11,17 @@ import java.util.stream.Collectors;
  */
 final class Metadata {
     /**
-     * Version of the key layout and fields written here. Format 3 adds the filter's {@link
-     * Identity} (field {@value Identity#FIELD}) and ends every cells key with a {@link
-     * CellsTrailer}, so every command can check the keys it touches. Format 2 (0.1.0 snapshots
-     * before 2026-11-25) had neither; format 1 (before 2026-11-23) also put the blocked layout's
-     * in-block cells elsewhere. A name holding an earlier format does not open: move such a filter
-     * by a snapshot ({@code writeTo} with the release that wrote it, then an upload).
+     * Version of the key layout and fields written here. Format 4 adds the write epoch ({@link
+     * Epochs}) to every data key's {@link KeyTrailer} (whose length grows from 40 to 48 bytes) and
+     * to {@code redis-scalable}'s metadata, and gives each {@code redis-scalable} layer the trailer.
+     * Format 3 added the filter's {@link Identity} (field {@value Identity#FIELD}) and the cells
+     * keys' 40-byte trailer; format 2 (0.1.0 snapshots before 2026-11-25) had neither; format 1
+     * (before 2026-11-23) also put the blocked layout's in-block cells elsewhere. A name holding an
+     * earlier format does not open, and is never upgraded in place (an upgrade would have to
+     * rewrite every key at once, while handles of the older release may still write it): move such
+     * a filter by a snapshot ({@code writeTo} with the release that wrote it, then an upload).
      */
-    static final String FORMAT = "3";
+    static final String FORMAT = "4";
     /**
      * The field that marks an upload renaming its shards one by one (in a Redis Cluster, where no
      * one command reaches every shard): written before the first {@code RENAME}, removed after the

@@ -9,10 +9,12 @@ import java.util.OptionalInt;
  * filter and the operation. The operation did not answer: no "definitely absent" is ever made up
  * from a failure. A failed single add or remove may or may not have been applied on the server;
  * each is atomic there, so it applied whole or not at all. A failed batch add says how far it got
- * ({@link #firstUnconfirmed()}).
+ * ({@link #firstUnconfirmed()}). With option {@code minReplicas}, a write that fewer replicas
+ * acknowledged fails with a message saying how many did; it is applied on the master, and a batch
+ * add's {@link #firstUnconfirmed()} is the first item whose pipeline was not acknowledged.
  *
  * <p>{@link RedisDataLostException}, a subclass, means the filter's data in Redis is no longer the
- * data this handle opened: deleted, replaced, truncated or overwritten.
+ * data this handle opened: deleted, replaced, truncated, overwritten or rolled back.
  */
 public class RedisFilterException extends RuntimeException {
     private static final long serialVersionUID = 1L;

@@ -247,8 +247,43 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
+        return uploadScalable(client, name, snapshot, hasher, 0, 1);
+    }
+
+    /**
+     * {@link #uploadScalable(UnifiedJedis, String, InputStream, KeyHasher)} that waits for replicas
+     * as options {@code minReplicas} and {@code replicaTimeoutMillis} do: the switch is followed by
+     * {@code WAIT} on its connection, and so is every write of the handle returned.
+     *
+     * @param client the client; not closed
+     * @param name the filter's name
+     * @param snapshot the stream at the start of the envelope; read to its end, not closed
+     * @param hasher the hasher the snapshot was written with
+     * @param minReplicas replicas that must acknowledge, 0 to 100; 0 sends no {@code WAIT}
+     * @param replicaTimeoutMillis how long a {@code WAIT} may block, at least 1 and below the client's
+     *     socket timeout
+     * @param <T> the item type
+     * @return the shared filter
+     * @throws RedisFilterException as the other {@code uploadScalable}, and if fewer replicas than
+     *     {@code minReplicas} acknowledged the switch (the new filter is then published on the master)
+     * @throws IOException if the stream fails; the name is then unchanged
+     */
+    public static <T> RedisScalableFilter<T> uploadScalable(UnifiedJedis client, String name, InputStream snapshot,
+            KeyHasher<? super T> hasher, int minReplicas, int replicaTimeoutMillis) throws IOException {
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(hasher, "hasher");
         RedisStore store = pipeliningStore(client, name, "upload");
-        return ScalableUpload.upload(store, Location.DEFAULT_PREFIX, name, snapshot, hasher);
+        return ScalableUpload.upload(store, Location.DEFAULT_PREFIX, name, snapshot, hasher,
+                durability(minReplicas, replicaTimeoutMillis));
+    }
+
+    /** The durability of an upload's arguments, checked. */
+    private static Durability durability(int minReplicas, int replicaTimeoutMillis) {
+        if (minReplicas < 0 || minReplicas > Durability.MAX_REPLICAS || replicaTimeoutMillis < 1) {
+            throw new IllegalArgumentException("minReplicas must be 0 to " + Durability.MAX_REPLICAS + " and"
+                    + " replicaTimeoutMillis at least 1, got " + minReplicas + " and " + replicaTimeoutMillis);
+        }
+        return minReplicas == 0 ? Durability.NONE : new Durability(minReplicas, replicaTimeoutMillis);
     }
 
     /**
@@ -392,8 +427,36 @@ public final class RedisFilters {
             KeyHasher<? super T> hasher) throws IOException {
         Objects.requireNonNull(snapshot, "snapshot");
         Objects.requireNonNull(hasher, "hasher");
+        return upload(client, name, shards, snapshot, hasher, 0, 1);
+    }
+
+    /**
+     * {@link #upload(UnifiedJedis, String, int, InputStream, KeyHasher)} that waits for replicas as
+     * options {@code minReplicas} and {@code replicaTimeoutMillis} do: each rename onto the
+     * filter's keys is followed by {@code WAIT} on its connection, and so is every write of the
+     * handle returned.
+     *
+     * @param client the client; not closed
+     * @param name the filter's name
+     * @param shards Redis strings to spread the cells over
+     * @param snapshot the stream at the start of the envelope; read to its end, not closed
+     * @param hasher the hasher the snapshot was written with
+     * @param minReplicas replicas that must acknowledge, 0 to 100; 0 sends no {@code WAIT}
+     * @param replicaTimeoutMillis how long a {@code WAIT} may block, at least 1 and below the client's
+     *     socket timeout
+     * @param <T> the item type
+     * @return the shared filter
+     * @throws RedisFilterException as the other {@code upload}, and if fewer replicas than {@code
+     *     minReplicas} acknowledged the switch (the new filter is then published on the master)
+     * @throws IOException if the stream fails; the name is then unchanged
+     */
+    public static <T> RedisCellsFilter<T> upload(UnifiedJedis client, String name, int shards, InputStream snapshot,
+            KeyHasher<? super T> hasher, int minReplicas, int replicaTimeoutMillis) throws IOException {
+        Objects.requireNonNull(snapshot, "snapshot");
+        Objects.requireNonNull(hasher, "hasher");
         RedisStore store = pipeliningStore(client, name, "upload");
-        return Transfer.upload(store, Location.DEFAULT_PREFIX, name, shards, snapshot, hasher);
+        return Transfer.upload(store, Location.DEFAULT_PREFIX, name, shards, snapshot, hasher,
+                durability(minReplicas, replicaTimeoutMillis));
     }
 
     private static <T> RedisCellsFilter<T> open(CellKind cells, UnifiedJedis client, String name, FilterSpec spec,

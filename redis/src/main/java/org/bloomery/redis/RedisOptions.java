@@ -19,13 +19,15 @@ import org.bloomery.bloom.ShapeOptions;
  * @param shards number of Redis strings the cells are spread over
  * @param localSpec the spec without the Redis options: what the in-process kind is built from
  * @param shape cells and probes
+ * @param durability whether writes wait for replicas
  */
-record RedisOptions(CellKind cells, Location location, int shards, FilterSpec localSpec, BloomShape shape) {
+record RedisOptions(CellKind cells, Location location, int shards, FilterSpec localSpec, BloomShape shape,
+        Durability durability) {
     static final String SHARDS = "shards";
     /** Most shards one filter may have. */
     static final int MAX_SHARDS = 1024;
 
-    private static final Set<String> REDIS_KEYS = union(Location.KEYS, Set.of(SHARDS));
+    private static final Set<String> REDIS_KEYS = union(union(Location.KEYS, Durability.KEYS), Set.of(SHARDS));
 
     /**
      * Reads a spec.
@@ -49,7 +51,8 @@ record RedisOptions(CellKind cells, Location location, int shards, FilterSpec lo
                 cells.maxCellsMeaning() + (shards > 1 ? " times " + shards + " shards" : ""), cells.blockCells(), false));
         refuseSectored(kind, shape.layout());
         checkShards(kind, shards, shape, cells);
-        return new RedisOptions(cells, location, shards, localSpec, shape);
+        return new RedisOptions(cells, location, shards, localSpec, shape,
+                Durability.read(kind, options, location.timeoutMillis()));
     }
 
     /**

@@ -2,8 +2,6 @@ package org.bloomery.redis;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -13,16 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.function.Function;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
-import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.bloom.BloomKinds;
-import org.bloomery.bloom.BloomShape;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
 import org.bloomery.bloom.ScalableBody;
@@ -44,12 +38,16 @@ import org.bloomery.api.spi.Envelope;
  * send up to 100 items per script and 10,000 per pipeline: one round trip per 10,000 items, within
  * one deadline for the whole call (option {@code timeoutMillis}); a failed batch add says how far
  * it got ({@link RedisFilterException#firstUnconfirmed()}). Every script first checks that the
- * metadata holds the identity this handle opened and that each layer it reads has its length, and
- * fails with {@link RedisDataLostException} otherwise.
+ * metadata holds the identity this handle opened and a write epoch not below the one this handle
+ * has seen, and that each layer it reads has its length and ends with the filter's {@link
+ * KeyTrailer}, and fails with {@link RedisDataLostException} otherwise (a layer replaced or written
+ * over at the same length, or a rollback). With option {@code minReplicas}, every add is followed
+ * by {@code WAIT}.
  *
  * <p>Keys: the metadata hash {@code <prefix>{<name>}:meta} (kind, format, identity, hasher id, layout,
  * expansion, tightening, non-scaling, the spec, and the counts {@code layers}, {@code items:i},
- * {@code card}; never a credential) and the layers {@code <prefix>{<name>}:layer:<i>}. Every key
+ * {@code card}, and the write epoch {@code epoch}; never a credential) and the layers {@code
+ * <prefix>{<name>}:layer:<i>}, each its bits then a {@link KeyTrailer}. Every key
  * carries the hash tag {@code {<name>}}, so in a Redis Cluster they all live in one slot, as a
  * script needs; the filter is not sharded.
  *
@@ -72,38 +70,25 @@ import org.bloomery.api.spi.Envelope;
  * @param <T> the item type
  */
 public final class RedisScalableFilter<T> extends AbstractFilter<T> {
-    /** Largest layer: one Redis string holds at most 2^32 bits. */
-    static final long MAX_LAYER_BITS = 1L << 32;
     /** What the kind can do: a filter grows unless option {@code nonscaling} is true. */
     static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(
             EnumSet.of(Capability.SHARED, Capability.GROW, Capability.CONCURRENT, Capability.ADD));
     private static final Set<Capability> NONSCALING_CAPABILITIES = Collections.unmodifiableSet(
             EnumSet.of(Capability.SHARED, Capability.CONCURRENT, Capability.ADD));
-    /** Items per script run in a batch: a run takes well under a millisecond on the server. */
-    private static final int ITEMS_PER_SCRIPT = 100;
-    /** Items per pipeline, bounding what a batch holds at once. */
-    private static final int PIPELINE_ITEMS = 10_000;
 
     private final RedisStore store;
     private final ScalableOptions options;
     private final GrowthPlan plan;
-    private final String metaKey;
-    private final String layerKeyBase;
-    /** Layer i's {@link LayerPlan}, or the reason it cannot exist; filled on first use. */
-    private final AtomicReferenceArray<Object> layerPlans = new AtomicReferenceArray<>(GrowthPlan.MAX_LAYERS + 1);
-    /** The layer count this client last saw; every script checks it against the stored one. */
-    private volatile int knownLayers = 1;
-    /** The filter's identity, which every script checks against the metadata's; set by {@link #open}. */
-    private String identity;
+    private final LayerCommands commands;
+    private final ScalableBatch batches;
 
     private RedisScalableFilter(RedisStore store, ScalableOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
         super(RedisScalableProvider.KIND, Location.shownSpec(spec), hasher);
         this.store = store;
         this.options = options;
         this.plan = options.plan();
-        String base = options.location().prefix() + "{" + options.location().name() + "}";
-        this.metaKey = base + ":meta";
-        this.layerKeyBase = base + ":layer:";
+        this.commands = new LayerCommands(store, options);
+        this.batches = new ScalableBatch(store, commands, options);
     }
 
     /**
@@ -117,141 +102,42 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
     static <T> RedisScalableFilter<T> open(RedisStore store, ScalableOptions options, FilterSpec spec,
             KeyHasher<? super T> hasher, boolean mustBeNew) {
         RedisScalableFilter<T> filter = new RedisScalableFilter<>(store, options, spec, hasher);
-        LayerPlan first = filter.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '"
+        LayerCommands commands = filter.commands;
+        LayerPlan first = commands.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '"
                 + RedisScalableProvider.KIND + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
         Map<String, String> wanted = options.metadata(hasher.id());
         String fresh = Identity.random().hex();
         List<String> args = new ArrayList<>();
         args.add(Long.toString(first.shape().cells() / 8));
+        args.add(fresh);
         wanted.forEach((field, value) -> {
             args.add(field);
             args.add(value);
         });
-        args.addAll(List.of(Identity.FIELD, fresh, "layers", "1", "items:0", "0", "card", "0"));
+        args.addAll(List.of(Identity.FIELD, fresh, "layers", "1", "items:0", "0", "card", "0", Epochs.FIELD, "0"));
         List<?> reply = options.location().open().createOrJoin(store, options.location().name(),
-                List.of(filter.metaKey), filter.metaKey, () -> (List<?>) store.script("open", LayerScripts.CREATE,
-                        List.of(filter.metaKey, filter.layerKey(0)), args), OpenPolicy::flat);
-        filter.identity = fresh;
+                List.of(commands.metaKey()), commands.metaKey(), () -> (List<?>) store.script("open",
+                        LayerScripts.CREATE, List.of(commands.metaKey(), commands.layerKey(0)), args),
+                OpenPolicy::flat);
+        commands.identity(fresh);
         if (!reply.isEmpty()) {
             if (mustBeNew) {
                 throw new IllegalStateException("filter '" + options.location().name() + "' exists in Redis"
                         + " (BF.RESERVE: item exists); join it with RedisFilters.scalable, or delete it first");
             }
             Map<String, String> stored = CellsOpening.pairs(reply);
-            Metadata.requireFilter(store, filter.metaKey, stored);
+            Metadata.requireFilter(store, commands.metaKey(), stored);
             Metadata.difference(stored, wanted).ifPresent(difference -> {
                 throw new IllegalArgumentException("filter '" + options.location().name() + "' exists in Redis with a"
                         + " different " + difference + "; open it with its own spec and hasher, or delete it first");
             });
-            filter.identity = Identity.fromHex(stored.get(Identity.FIELD)).orElseThrow(() -> store.lost("open",
-                    filter.metaKey, "holds no valid identity (field '" + Identity.FIELD + "'): it was overwritten"))
-                    .hex();
-            filter.knownLayers = filter.layerCount("open", stored.get("layers"));
+            commands.identity(Identity.fromHex(stored.get(Identity.FIELD)).orElseThrow(() -> store.lost("open",
+                    commands.metaKey(), "holds no valid identity (field '" + Identity.FIELD + "'): it was"
+                    + " overwritten")).hex());
+            commands.knownLayers(commands.layerCount("open", stored.get("layers")));
             filter.checkLayers("open");
         }
         return filter;
-    }
-
-    // ---- layers ------------------------------------------------------------------------------
-
-    /** Layer i's plan, or why it cannot exist (a limit of the growth plan or of a Redis string). */
-    PlannedLayer layerPlan(int index) {
-        Object known = layerPlans.get(index);
-        if (known == null) {
-            try {
-                LayerPlan layer = plan.layer(index);
-                known = layer.shape().cells() > MAX_LAYER_BITS ? "it needs " + layer.shape().cells()
-                        + " bits, more than 2^32 bits (512 MiB, the largest Redis string)" : layer;
-            } catch (IllegalArgumentException e) {
-                known = e.getMessage();
-            }
-            layerPlans.set(index, known);
-        }
-        return new PlannedLayer(known);
-    }
-
-    /** A layer's plan or the reason it cannot exist. */
-    record PlannedLayer(Object value) {
-        LayerPlan orElseThrow(Function<String, RuntimeException> refusal) {
-            if (value instanceof LayerPlan layer) {
-                return layer;
-            }
-            throw refusal.apply((String) value);
-        }
-
-        LayerPlan orNull() {
-            return value instanceof LayerPlan layer ? layer : null;
-        }
-
-        String reason() {
-            return value instanceof String reason ? reason : null;
-        }
-    }
-
-    String layerKey(int index) {
-        return layerKeyBase + index;
-    }
-
-    /** The metadata key, then layers 0..count-1. */
-    private List<String> keys(int count) {
-        List<String> keys = new ArrayList<>(count + 1);
-        keys.add(metaKey);
-        for (int i = 0; i < count; i++) {
-            keys.add(layerKey(i));
-        }
-        return keys;
-    }
-
-    /** Reads the stored layer count after a script answered {@link LayerScripts#STALE}. */
-    private int refreshLayers(String operation) {
-        knownLayers = layerCount(operation, metadata(operation).get("layers"));
-        return knownLayers;
-    }
-
-    /**
-     * The stored metadata (one {@code HGETALL}), checked to be this filter's.
-     *
-     * @throws RedisDataLostException if it is missing or holds another identity
-     */
-    private Map<String, String> metadata(String operation) {
-        Map<String, String> stored = store.hgetAll(operation, metaKey);
-        if (stored.isEmpty()) {
-            throw store.lost(operation, metaKey, "is missing: the filter was deleted, or the server lost it (a restart"
-                    + " without persistence, a flush, an eviction)");
-        }
-        if (!identity.equals(stored.get(Identity.FIELD))) {
-            throw store.lost(operation, metaKey, "belongs to another filter: the one this handle opened was deleted"
-                    + " or replaced since, and the name created anew");
-        }
-        return stored;
-    }
-
-    /** A stored count, checked to be a number at least 0. */
-    private long count(String operation, String field, String stored) {
-        try {
-            long value = Long.parseLong(stored);
-            if (value >= 0) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // Reported below.
-        }
-        throw store.failure(operation, "the metadata '" + metaKey + "' holds '" + stored + "' in field '" + field
-                + "', not a count; it was not written by this kind");
-    }
-
-    /** The stored layer count, checked: what a client or an upload of this spec could have written. */
-    private int layerCount(String operation, String stored) {
-        try {
-            int layers = Integer.parseInt(stored);
-            if (layers >= 1 && layers <= plan.maxLayers()) {
-                return layers;
-            }
-        } catch (NumberFormatException e) {
-            // Reported below.
-        }
-        throw store.failure(operation, "the metadata '" + metaKey + "' says the filter has '" + stored
-                + "' layers, outside [1, " + plan.maxLayers() + "]; it was not written by this kind");
     }
 
     // ---- BF.ADD, BF.MADD, BF.EXISTS, BF.MEXISTS ----------------------------------------------
@@ -265,7 +151,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        return addHashes("add", new long[] {hash})[0] > 0;
+        return addHashes("add", new long[] {hash}, false)[0] > 0;
     }
 
     /** {@code BF.EXISTS}: whether every bit of the item is set in some layer. */
@@ -294,7 +180,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      * @return for each, whether it was new
      */
     public boolean[] addAllHashes(long[] hashes) {
-        long[] counts = addHashes("add batch", hashes);
+        long[] counts = addHashes("add batch", hashes, true);
         boolean[] added = new boolean[hashes.length];
         for (int i = 0; i < hashes.length; i++) {
             added[i] = counts[i] > 0;
@@ -337,58 +223,42 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      * @return for each, 0 if it was found in a layer, else {@code BF.CARD} right after its add: the
      *     order in which the server applied the adds
      */
-    long[] addHashes(String operation, long[] hashes) {
-        return runAll(operation, LayerScripts.ADD, hashes, new Runs() {
+    long[] addHashes(String operation, long[] hashes, boolean batch) {
+        return batches.runAll(operation, LayerScripts.ADD, hashes, batch, new ScalableBatch.Runs() {
             @Override
             public List<String> keys(int layers) {
-                List<String> keys = RedisScalableFilter.this.keys(layers);
-                keys.add(layerKey(layers));
+                List<String> keys = commands.keys(layers);
+                keys.add(commands.layerKey(layers));
                 return keys;
             }
 
             @Override
             public List<String> header(int layers, LayerPlan[] plans) {
-                LayerPlan grown = layerPlan(layers).orNull();
-                List<String> header = new ArrayList<>();
-                for (LayerPlan layer : plans) {
-                    header.add(Integer.toString(layer.shape().hashes()));
-                    header.add(Long.toString(layer.capacity()));
-                    header.add(Long.toString(layer.shape().cells() / 8));
-                }
-                header.add(grown == null ? "0" : Integer.toString(grown.shape().hashes()));
-                header.add(grown == null ? "0" : Long.toString(grown.capacity()));
-                header.add(grown == null ? "0" : Long.toString(grown.shape().cells() / 8));
-                return header;
+                return commands.addHeader(layers, plans);
             }
 
             @Override
             public LayerPlan[] probed(int layers, LayerPlan[] plans) {
-                LayerPlan grown = layerPlan(layers).orNull();
-                if (grown == null) {
-                    return plans;
-                }
-                LayerPlan[] withNext = Arrays.copyOf(plans, layers + 1);
-                withNext[layers] = grown;
-                return withNext;
+                return commands.addProbed(layers, plans);
             }
 
             @Override
             public FilterFullException refusal(int layers, int index) {
-                return full(layers, layerPlan(layers).reason(), index, hashes.length);
+                return full(layers, commands.layerPlan(layers).reason(), index, hashes.length);
             }
         });
     }
 
     private boolean[] existsHashes(String operation, long[] hashes) {
-        long[] answers = runAll(operation, LayerScripts.EXISTS, hashes, new Runs() {
+        long[] answers = batches.runAll(operation, LayerScripts.EXISTS, hashes, false, new ScalableBatch.Runs() {
             @Override
             public List<String> keys(int layers) {
-                return RedisScalableFilter.this.keys(layers);
+                return commands.keys(layers);
             }
 
             @Override
             public List<String> header(int layers, LayerPlan[] plans) {
-                return existsHeader(plans);
+                return LayerCommands.existsHeader(plans);
             }
 
             @Override
@@ -408,175 +278,25 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
         return present;
     }
 
-    /** {@link LayerScripts#EXISTS}' header: k and byte length of each layer. */
-    private static List<String> existsHeader(LayerPlan[] plans) {
-        List<String> header = new ArrayList<>();
-        for (LayerPlan layer : plans) {
-            header.add(Integer.toString(layer.shape().hashes()));
-            header.add(Long.toString(layer.shape().cells() / 8));
-        }
-        return header;
-    }
-
     /**
      * Checks, changing nothing, that the metadata holds this filter's identity and every layer is a
      * string of its length: {@link LayerScripts#EXISTS} with no items.
      */
     private void checkLayers(String operation) {
         while (true) {
-            int layers = knownLayers;
-            List<String> args = new ArrayList<>(List.of(identity, Integer.toString(layers), "0"));
-            args.addAll(existsHeader(plans(layers)));
+            int layers = commands.knownLayers();
+            long seen = commands.epochs().seen(operation, 0);
+            List<String> args = commands.args(seen, layers);
+            args.add("0");
+            args.addAll(LayerCommands.existsHeader(commands.plans(layers)));
             args.add("");
-            List<?> reply = (List<?>) store.script(operation, LayerScripts.EXISTS, keys(layers), args);
+            List<?> reply = commands.run(operation, LayerScripts.EXISTS, commands.keys(layers), seen, args,
+                    Durability.NONE);
             if ((Long) reply.get(0) == LayerScripts.DONE) {
                 return;
             }
-            refreshLayers(operation);
+            commands.refreshLayers(operation);
         }
-    }
-
-    /** What one script needs, for a layer count: its keys, its header and the layers it probes. */
-    private interface Runs {
-        List<String> keys(int layers);
-
-        List<String> header(int layers, LayerPlan[] plans);
-
-        /** The layers whose offsets each item carries, in order. */
-        LayerPlan[] probed(int layers, LayerPlan[] plans);
-
-        FilterFullException refusal(int layers, int index);
-    }
-
-    /**
-     * Runs a script over every hash: up to {@value #ITEMS_PER_SCRIPT} items per run (ARGV: the
-     * layer count, the item count, the header, the items' offsets packed in one argument), {@value #PIPELINE_ITEMS} per
-     * pipeline. A run answered {@link LayerScripts#STALE} answered a prefix of its items and changed
-     * nothing for the rest; a run answered {@code NOSCRIPT} did nothing. After each pipeline the
-     * layer count is read again or the script loaded, as needed, and the unanswered items are sent
-     * again, in their order. (Runs after a {@code NOSCRIPT} one in the same pipeline may have run,
-     * if another client loaded the script meanwhile; their answers are kept, so an item is applied
-     * and answered exactly once, though not always in batch order.)
-     *
-     * @return each item's answer from the script
-     */
-    private long[] runAll(String operation, LuaScript script, long[] hashes, Runs runs) {
-        long[] answers = new long[hashes.length];
-        boolean[] answered = new boolean[hashes.length];
-        int[] pending = new int[hashes.length];
-        for (int i = 0; i < pending.length; i++) {
-            pending[i] = i;
-        }
-        int pendingCount = pending.length;
-        long deadline = System.nanoTime() + options.location().timeoutMillis() * 1_000_000L;
-        boolean adds = script == LayerScripts.ADD;
-        while (pendingCount > 0) {
-            if (System.nanoTime() - deadline > 0) {
-                throw progress(store.failure(operation, "the call passed its deadline of "
-                        + options.location().timeoutMillis() + " ms (option timeoutMillis) with " + pendingCount + " of "
-                        + hashes.length + " items unanswered; send smaller batches or raise the timeout"),
-                        adds, answered);
-            }
-            int layers = knownLayers;
-            LayerPlan[] plans = plans(layers);
-            List<byte[]> header = new ArrayList<>();
-            for (String field : runs.header(layers, plans)) {
-                header.add(ascii(field));
-            }
-            LayerPlan[] probed = runs.probed(layers, plans);
-            int stride = 0;
-            for (LayerPlan layer : probed) {
-                stride += layer.shape().hashes();
-            }
-            long[] offsets = new long[BloomShape.MAX_HASHES];
-            int sent = Math.min(pendingCount, PIPELINE_ITEMS);
-            List<List<byte[]>> argsOfRuns = new ArrayList<>();
-            List<List<byte[]>> keysOfRuns = new ArrayList<>();
-            List<byte[]> runKeys = new ArrayList<>();
-            for (String key : runs.keys(layers)) {
-                runKeys.add(RedisStore.bytes(key));
-            }
-            for (int from = 0; from < sent; from += ITEMS_PER_SCRIPT) {
-                int to = Math.min(sent, from + ITEMS_PER_SCRIPT);
-                List<byte[]> args = new ArrayList<>(4 + header.size());
-                args.add(ascii(identity));
-                args.add(ascii(Integer.toString(layers)));
-                args.add(ascii(Integer.toString(to - from)));
-                args.addAll(header);
-                // Every offset as a big-endian unsigned 32-bit integer (a layer holds at most 2^32
-                // bits), the script reading only those it probes: far cheaper for the server than
-                // one argument per offset.
-                ByteBuffer packed = ByteBuffer.allocate((to - from) * stride * Integer.BYTES);
-                for (int p = from; p < to; p++) {
-                    for (LayerPlan layer : probed) {
-                        ProbeOffsets.pack(hashes[pending[p]], layer.shape(), 0, CellKind.BITS, offsets, packed);
-                    }
-                }
-                args.add(packed.array());
-                argsOfRuns.add(args);
-                keysOfRuns.add(runKeys);
-            }
-            List<Object> replies;
-            try {
-                replies = store.scripts(operation, script, keysOfRuns, argsOfRuns);
-            } catch (RedisFilterException e) {
-                throw progress(e, adds, answered);
-            }
-            int[] unanswered = new int[pendingCount];
-            int unansweredCount = 0;
-            boolean load = false;
-            boolean refresh = false;
-            for (int r = 0; r < replies.size(); r++) {
-                int from = r * ITEMS_PER_SCRIPT;
-                int to = Math.min(sent, from + ITEMS_PER_SCRIPT);
-                int answeredHere = 0;
-                if (replies.get(r) == RedisStore.NO_SCRIPT) {
-                    load = true;
-                } else if (replies.get(r) instanceof RedisFilterException failure) {
-                    throw progress(failure, adds, answered);
-                } else {
-                    List<?> values = (List<?>) replies.get(r);
-                    answeredHere = values.size() - 1;
-                    for (int j = 0; j < answeredHere; j++) {
-                        answers[pending[from + j]] = (Long) values.get(j + 1);
-                        answered[pending[from + j]] = true;
-                    }
-                    long status = (Long) values.get(0);
-                    if (status == LayerScripts.FULL) {
-                        throw runs.refusal(layers, pending[from + answeredHere]);
-                    }
-                    refresh |= status == LayerScripts.STALE;
-                }
-                for (int p = from + answeredHere; p < to; p++) {
-                    unanswered[unansweredCount++] = pending[p];
-                }
-            }
-            System.arraycopy(pending, sent, unanswered, unansweredCount, pendingCount - sent);
-            pending = unanswered;
-            pendingCount = unansweredCount + pendingCount - sent;
-            if (load) {
-                store.loadScript(operation, script, metaKey);
-            }
-            if (refresh) {
-                refreshLayers(operation);
-            }
-        }
-        return answers;
-    }
-
-    /**
-     * A batch's failure with its progress, for adds: the first item the server did not answer, every
-     * item before it having been applied.
-     */
-    private static RedisFilterException progress(RedisFilterException failure, boolean adds, boolean[] answered) {
-        if (!adds || answered.length == 1) {
-            return failure;
-        }
-        int first = 0;
-        while (first < answered.length && answered[first]) {
-            first++;
-        }
-        return failure.inBatch(first);
     }
 
     private FilterFullException full(int layers, String reason, int index, int batch) {
@@ -587,26 +307,12 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
                     + plan.capacity() + " items" + where);
         }
         long capacity = 0;
-        for (LayerPlan layer : plans(layers)) {
+        for (LayerPlan layer : commands.plans(layers)) {
             capacity += layer.capacity();
         }
         return new FilterFullException("scalable filter is full: kind '" + RedisScalableProvider.KIND + "', capacity "
                 + capacity + " items in " + layers + (layers == 1 ? " layer" : " layers") + "; cannot add layer "
                 + layers + ": " + reason + where);
-    }
-
-    private LayerPlan[] plans(int layers) {
-        LayerPlan[] plans = new LayerPlan[layers];
-        for (int i = 0; i < layers; i++) {
-            int index = i;
-            plans[i] = layerPlan(i).orElseThrow(reason -> store.failure("read", "the stored filter has layer " + index
-                    + ", which its spec does not allow: " + reason));
-        }
-        return plans;
-    }
-
-    private static byte[] ascii(String text) {
-        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     private long[] hashes(Collection<? extends T> items) {
@@ -618,24 +324,12 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
         return hashes;
     }
 
-    /** A run of {@link LayerScripts#LAYER} on layer i: {@code read} or {@code count}, after the checks. */
-    private Object layerRun(String operation, int index, LayerPlan layer, String... opAndArgs) {
-        List<String> args = new ArrayList<>(List.of(identity, Long.toString(layer.shape().cells() / 8)));
-        args.addAll(List.of(opAndArgs));
-        List<byte[]> keyBytes = List.of(RedisStore.bytes(metaKey), RedisStore.bytes(layerKey(index)));
-        List<byte[]> argBytes = new ArrayList<>(args.size());
-        for (String arg : args) {
-            argBytes.add(RedisStore.bytes(arg));
-        }
-        return store.scriptBytes(operation, LayerScripts.LAYER, keyBytes, argBytes);
-    }
-
     // ---- BF.CARD, BF.INFO and the filter as a whole -------------------------------------------
 
     /** {@code BF.CARD}: the adds that answered true, exactly (the server counts them atomically). */
     @Override
     public long approximateCount() {
-        return count("count", "card", metadata("count").get("card"));
+        return commands.count("count", "card", commands.metadata("count").get("card"));
     }
 
     /**
@@ -645,26 +339,27 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      * @return a snapshot
      */
     public RedisScalableInfo info() {
-        Map<String, String> stored = metadata("info");
-        int layers = layerCount("info", stored.get("layers"));
-        knownLayers = layers;
+        Map<String, String> stored = commands.metadata("info");
+        int layers = commands.layerCount("info", stored.get("layers"));
+        commands.knownLayers(layers);
         long capacity = 0;
         long bytes = 0;
-        for (LayerPlan layer : plans(layers)) {
+        for (LayerPlan layer : commands.plans(layers)) {
             capacity += layer.capacity();
             bytes += layer.shape().cells() / 8;
         }
-        return new RedisScalableInfo(capacity, bytes, layers, count("info", "card", stored.get("card")), plan.expansion(),
+        return new RedisScalableInfo(capacity, bytes, layers, commands.count("info", "card", stored.get("card")),
+                plan.expansion(),
                 plan.errorRate(), plan.tightening());
     }
 
     /** {@code 1 − Π(1 − fpp_i)}, each layer's fpp from its set bits ({@code BITCOUNT}), as the in-process kind. */
     @Override
     public double expectedFpp() {
-        LayerPlan[] plans = plans(refreshLayers("fpp"));
+        LayerPlan[] plans = commands.plans(commands.refreshLayers("fpp"));
         double allNegative = 1;
         for (int i = 0; i < plans.length; i++) {
-            allNegative *= 1 - plans[i].shape().fppFromOccupied((Long) layerRun("fpp", i, plans[i], "count"));
+            allNegative *= 1 - plans[i].shape().fppFromOccupied((Long) commands.layerRun("fpp", i, plans[i], "count"));
         }
         return 1 - allNegative;
     }
@@ -673,7 +368,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
     @Override
     public long bitSize() {
         long bits = 0;
-        for (LayerPlan layer : plans(refreshLayers("size"))) {
+        for (LayerPlan layer : commands.plans(commands.refreshLayers("size"))) {
             bits += layer.shape().cells();
         }
         return bits;
@@ -681,35 +376,39 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
 
     /**
      * Empties the filter and returns it to its first layer, in one atomic script: the other layers
-     * are deleted and the counts reset.
+     * are deleted and the counts reset. The script raises the filter's epoch, so other handles read
+     * the clear as a newer state, not as a rollback.
      */
     @Override
     public void clear() {
         while (true) {
-            int layers = knownLayers;
-            List<String> args = new ArrayList<>(List.of(identity, Integer.toString(layers)));
-            for (LayerPlan layer : plans(layers)) {
+            int layers = commands.knownLayers();
+            long seen = commands.epochs().seen("clear", 0);
+            List<String> args = commands.args(seen, layers);
+            for (LayerPlan layer : commands.plans(layers)) {
                 args.add(Long.toString(layer.shape().cells() / 8));
             }
-            List<?> reply = (List<?>) store.script("clear", LayerScripts.CLEAR, keys(layers), args);
+            List<?> reply = commands.run("clear", LayerScripts.CLEAR, commands.keys(layers), seen, args,
+                    Durability.NONE);
             if ((Long) reply.get(0) == LayerScripts.DONE) {
-                knownLayers = 1;
+                commands.knownLayers(1);
                 return;
             }
-            refreshLayers("clear");
+            commands.refreshLayers("clear");
         }
     }
 
     /** Deletes every key of the filter in one atomic script; queries fail afterwards. */
     public void delete() {
         while (true) {
-            int layers = knownLayers;
-            List<?> reply = (List<?>) store.script("delete", LayerScripts.DELETE, keys(layers),
-                    List.of(identity, Integer.toString(layers)));
+            int layers = commands.knownLayers();
+            long seen = commands.epochs().seen("delete", 0);
+            List<?> reply = (List<?>) store.script("delete", LayerScripts.DELETE, commands.keys(layers),
+                    commands.args(seen, layers));
             if ((Long) reply.get(0) == LayerScripts.DONE) {
                 return;
             }
-            refreshLayers("delete");
+            commands.refreshLayers("delete");
         }
     }
 
@@ -724,8 +423,8 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public void writeTo(OutputStream out) throws IOException {
-        Map<String, String> stored = metadata("snapshot");
-        LayerPlan[] plans = plans(layerCount("snapshot", stored.get("layers")));
+        Map<String, String> stored = commands.metadata("snapshot");
+        LayerPlan[] plans = commands.plans(commands.layerCount("snapshot", stored.get("layers")));
         long bodyLength = ScalableBody.HEADER_BYTES;
         for (LayerPlan layer : plans) {
             bodyLength += ScalableBody.LAYER_HEADER_BYTES + layer.shape().cells() / 8;
@@ -734,15 +433,15 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
             ScalableBody.writeHeader(body, plan, plans.length);
             for (int i = 0; i < plans.length; i++) {
                 LayerPlan layer = plans[i];
-                long items = count("snapshot", "items:" + i, stored.getOrDefault("items:" + i, "0"));
+                long items = commands.count("snapshot", "items:" + i, stored.getOrDefault("items:" + i, "0"));
                 ScalableBody.writeLayerHeader(body, layer, Math.min(items, layer.capacity()));
                 long bytes = layer.shape().cells() / 8;
                 for (long from = 0; from < bytes; from += RedisCellsFilter.CHUNK_BYTES) {
                     int length = (int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from);
-                    byte[] chunk = (byte[]) layerRun("snapshot", i, layer, "read", Long.toString(from),
+                    byte[] chunk = (byte[]) commands.layerRun("snapshot", i, layer, "read", Long.toString(from),
                             Long.toString(from + length - 1));
                     if (chunk.length != length) {
-                        throw store.lost("snapshot", layerKey(i), "answered " + chunk.length + " bytes where the layer"
+                        throw store.lost("snapshot", commands.layerKey(i), "answered " + chunk.length + " bytes where the layer"
                                 + " holds " + length + " from byte " + from);
                     }
                     body.writeBytes(chunk, 0, length);
@@ -766,7 +465,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
 
     /** @return the filter's Redis keys: the metadata hash, then the layers, oldest first */
     public List<String> keys() {
-        return keys(refreshLayers("keys"));
+        return commands.keys(commands.refreshLayers("keys"));
     }
 
     /** @return the filter's name, shared by every process that opens it */
@@ -787,7 +486,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
 
     @Override
     protected String describe() {
-        return "name=" + name() + ", server=" + store.server() + ", layers=" + knownLayers
+        return "name=" + name() + ", server=" + store.server() + ", layers=" + commands.knownLayers()
                 + ", spec=" + options.localSpec();
     }
 }

@@ -36,6 +36,11 @@ final class RedisStore implements AutoCloseable {
      * opened, followed by the key and what is wrong with it.
      */
     static final String DAMAGED = "BLOOMERY-DAMAGED";
+    /**
+     * The code a script's error reply starts with when a key's epoch is below the one the handle
+     * has seen ({@link Epochs}), followed by the key, its epoch and the epoch seen.
+     */
+    static final String ROLLED_BACK = "BLOOMERY-ROLLEDBACK";
     private final UnifiedJedis client;
     private final boolean ownsClient;
     private final String server;
@@ -101,10 +106,7 @@ final class RedisStore implements AutoCloseable {
         try {
             return Optional.ofNullable(script(operation, script, keys, args));
         } catch (RedisFilterException e) {
-            Throwable cause = e.getCause();
-            String message = cause == null ? "" : String.valueOf(cause.getMessage());
-            if (cause instanceof JedisClusterOperationException && message.contains("same hashslot")
-                    || cause instanceof JedisDataException && message.startsWith("CROSSSLOT")) {
+            if (spansSlots(e)) {
                 return Optional.empty();
             }
             throw e;
@@ -128,6 +130,75 @@ final class RedisStore implements AutoCloseable {
     }
 
     /**
+     * {@link #scriptBytes(String, LuaScript, List, List)} for a write that, when {@code durability}
+     * asks, is followed by {@code WAIT} on the same connection, in one pipeline.
+     *
+     * @throws RedisFilterException also when fewer replicas than asked acknowledged the write
+     */
+    Object scriptBytes(String operation, LuaScript script, List<byte[]> keys, List<byte[]> args,
+            Durability durability) {
+        if (!durability.waits()) {
+            return scriptBytes(operation, script, keys, args);
+        }
+        Object reply = scripts(operation, script, List.of(keys), List.of(args), durability).get(0);
+        if (reply == NO_SCRIPT) {
+            loadScript(operation, script, new String(keys.get(0), StandardCharsets.UTF_8));
+            reply = scripts(operation, script, List.of(keys), List.of(args), durability).get(0);
+        }
+        if (reply instanceof RedisFilterException failure) {
+            throw failure;
+        }
+        return reply;
+    }
+
+    /**
+     * {@link #script(String, LuaScript, List, List)} for a write that, when {@code durability} asks,
+     * is followed by {@code WAIT} on the same connection, in one pipeline.
+     *
+     * @throws RedisFilterException also when fewer replicas than asked acknowledged the write
+     */
+    Object script(String operation, LuaScript script, List<String> keys, List<String> args, Durability durability) {
+        if (!durability.waits()) {
+            return script(operation, script, keys, args);
+        }
+        return scriptBytes(operation, script, byteList(keys), byteList(args), durability);
+    }
+
+    /**
+     * {@link #scriptAcrossSlots} for a write that, when {@code durability} asks, is followed by
+     * {@code WAIT} on the same connection, in one pipeline.
+     */
+    Optional<Object> scriptAcrossSlots(String operation, LuaScript script, List<String> keys, List<String> args,
+            Durability durability) {
+        if (!durability.waits()) {
+            return scriptAcrossSlots(operation, script, keys, args);
+        }
+        try {
+            return Optional.ofNullable(script(operation, script, keys, args, durability));
+        } catch (RedisFilterException e) {
+            if (spansSlots(e)) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private static boolean spansSlots(RedisFilterException e) {
+        Throwable cause = e.getCause();
+        String message = cause == null ? "" : String.valueOf(cause.getMessage());
+        return cause instanceof JedisClusterOperationException && message.contains("same hashslot")
+                || cause instanceof JedisDataException && message.startsWith("CROSSSLOT");
+    }
+
+    private static List<byte[]> byteList(List<String> texts) {
+        List<byte[]> bytes = new ArrayList<>(texts.size());
+        for (String text : texts) {
+            bytes.add(bytes(text));
+        }
+        return bytes;
+    }
+
+    /**
      * Many runs of one script in one pipeline: one round trip per node. Keys and arguments are
      * bytes, so a run can carry a packed binary argument. Each run's reply comes back in order: its
      * value, {@link #NO_SCRIPT} when the server answered {@code NOSCRIPT} (the caller loads the
@@ -135,14 +206,15 @@ final class RedisStore implements AutoCloseable {
      * server's error reply maps to. A failure of the connection itself throws, and then any run
      * may or may not have been applied.
      */
-    List<Object> scripts(String operation, LuaScript script, List<List<byte[]>> keys, List<List<byte[]>> args) {
+    List<Object> scripts(String operation, LuaScript script, List<List<byte[]>> keys, List<List<byte[]>> args,
+            Durability durability) {
         return pipelined(operation, pipeline -> {
             List<Response<?>> responses = new ArrayList<>(args.size());
             for (int run = 0; run < args.size(); run++) {
                 responses.add(pipeline.evalsha(script.sha1Bytes(), keys.get(run), args.get(run)));
             }
             return responses;
-        });
+        }, durability, keys);
     }
 
     /**
@@ -157,7 +229,7 @@ final class RedisStore implements AutoCloseable {
                 responses.add(pipeline.bitfieldReadonly(keys.get(i), args.get(i)));
             }
             return responses;
-        });
+        }, Durability.NONE, List.of());
     }
 
     /** {@code BITFIELD_RO key GET ...}: one value per GET. */
@@ -165,14 +237,27 @@ final class RedisStore implements AutoCloseable {
         return call(operation, () -> client.bitfieldReadonly(key, args));
     }
 
-    /** Sends commands in one pipeline and collects each one's reply, or its failure, in order. */
     // Held as AbstractPipeline: Jedis 5 deprecates the PipelineBase that pipelined() returns, and
     // Jedis 6 returns AbstractPipeline itself.
-    private List<Object> pipelined(String operation, Function<AbstractPipeline, List<Response<?>>> send) {
+    /**
+     * Sends commands in one pipeline and collects each one's reply, or its failure, in order. When
+     * {@code durability} asks, a {@code WAIT} follows them on each connection that sent them (one
+     * per node, routed by a key of {@code keysOfRuns}); if a {@code WAIT} counted fewer replicas
+     * than asked, that failure is thrown.
+     */
+    private List<Object> pipelined(String operation, Function<AbstractPipeline, List<Response<?>>> send,
+            Durability durability, List<List<byte[]>> keysOfRuns) {
         return call(operation, () -> {
             List<Response<?>> responses;
+            List<Response<Long>> waits = new ArrayList<>();
             try (AbstractPipeline pipeline = client.pipelined()) {
                 responses = send.apply(pipeline);
+                if (durability.waits()) {
+                    for (byte[] key : waitKeys(keysOfRuns)) {
+                        waits.add(pipeline.waitReplicas(key, durability.minReplicas(),
+                                durability.replicaTimeoutMillis()));
+                    }
+                }
                 pipeline.sync();
             }
             List<Object> replies = new ArrayList<>(responses.size());
@@ -191,8 +276,39 @@ final class RedisStore implements AutoCloseable {
                                     + " pipelined command)", e));
                 }
             }
+            // Too few acknowledgements fail the whole pipeline, even beside another failure: none
+            // of its writes is confirmed. A pipeline whose every script was refused (NOSCRIPT)
+            // wrote nothing, and is sent again.
+            if (!waits.isEmpty() && replies.stream().anyMatch(reply -> reply != NO_SCRIPT)) {
+                long acknowledged = Long.MAX_VALUE;
+                for (Response<Long> wait : waits) {
+                    acknowledged = Math.min(acknowledged, wait.get());
+                }
+                if (acknowledged < durability.minReplicas()) {
+                    throw durability.unconfirmed(this, operation, acknowledged);
+                }
+            }
             return replies;
         });
+    }
+
+    /**
+     * The keys whose {@code WAIT}s cover every connection of a pipeline: the first run's on a single
+     * server or a pool (one connection per pipeline), one per hash slot in a Redis Cluster (a
+     * connection per node; several slots of one node each wait on it, in turn).
+     */
+    private List<byte[]> waitKeys(List<List<byte[]>> keysOfRuns) {
+        if (keysOfRuns.isEmpty()) {
+            return List.of();
+        }
+        if (!(client instanceof JedisCluster)) {
+            return List.of(keysOfRuns.get(0).get(0));
+        }
+        Map<Integer, byte[]> bySlot = new java.util.TreeMap<>();
+        for (List<byte[]> keys : keysOfRuns) {
+            bySlot.putIfAbsent(JedisClusterCRC16.getSlot(keys.get(0)), keys.get(0));
+        }
+        return new ArrayList<>(bySlot.values());
     }
 
     /**
@@ -200,8 +316,9 @@ final class RedisStore implements AutoCloseable {
      * script is loaded on its key's node (such a run did nothing), until every run has its reply or
      * failure.
      */
-    List<Object> scriptsLoaded(String operation, LuaScript script, List<List<byte[]>> keys, List<List<byte[]>> args) {
-        List<Object> replies = new ArrayList<>(scripts(operation, script, keys, args));
+    List<Object> scriptsLoaded(String operation, LuaScript script, List<List<byte[]>> keys, List<List<byte[]>> args,
+            Durability durability) {
+        List<Object> replies = new ArrayList<>(scripts(operation, script, keys, args, durability));
         while (true) {
             List<Integer> again = new ArrayList<>();
             for (int run = 0; run < replies.size(); run++) {
@@ -219,7 +336,7 @@ final class RedisStore implements AutoCloseable {
                 keysAgain.add(keys.get(run));
                 argsAgain.add(args.get(run));
             }
-            List<Object> resent = scripts(operation, script, keysAgain, argsAgain);
+            List<Object> resent = scripts(operation, script, keysAgain, argsAgain, durability);
             for (int i = 0; i < again.size(); i++) {
                 replies.set(again.get(i), resent.get(i));
             }
@@ -264,11 +381,6 @@ final class RedisStore implements AutoCloseable {
     /** {@code SETRANGE key offset bytes}. */
     void setrange(String operation, String key, long offset, byte[] bytes) {
         call(operation, () -> client.setrange(key.getBytes(StandardCharsets.UTF_8), offset, bytes));
-    }
-
-    /** {@code RENAME from to}; both keys must share a hash slot. */
-    void rename(String operation, String from, String to) {
-        call(operation, () -> client.rename(from, to));
     }
 
     /** {@code DEL key}, one command per key (keys of different slots cannot share one). */
@@ -413,7 +525,11 @@ final class RedisStore implements AutoCloseable {
             int space = rest.indexOf(' ');
             String key = space < 0 ? rest : rest.substring(0, space);
             return new RedisDataLostException(server, filterName, operation, key, "key '" + key + "'"
-                    + (space < 0 ? "" : rest.substring(space)));
+                    + (space < 0 ? "" : rest.substring(space)), false);
+        }
+        if (e instanceof JedisDataException && message != null && message.startsWith(ROLLED_BACK + " ")) {
+            String[] parts = message.substring(ROLLED_BACK.length() + 1).split(" ");
+            return Epochs.rolledBack(this, operation, parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2]));
         }
         // Before a client authenticates, Redis 6 refuses any command of more than 10 arguments (a
         // script run, say) as "ERR Protocol error: unauthenticated multibulk length" and closes
@@ -449,7 +565,13 @@ final class RedisStore implements AutoCloseable {
      * @return the exception
      */
     RedisDataLostException lost(String operation, String key, String detail) {
-        return new RedisDataLostException(server, filterName, operation, key, "key '" + key + "' " + detail);
+        return lost(operation, key, detail, false);
+    }
+
+    /** {@link #lost(String, String, String)}, saying whether the data was rolled back ({@link Epochs}). */
+    RedisDataLostException lost(String operation, String key, String detail, boolean rolledBack) {
+        return new RedisDataLostException(server, filterName, operation, key, "key '" + key + "' " + detail,
+                rolledBack);
     }
 
     private String scrub(String message) {

@@ -19,8 +19,9 @@ import org.bloomery.bloom.GrowthPlan;
  * @param location where the filter lives
  * @param localSpec the spec without the Redis options
  * @param plan capacity, error, expansion, tightening, non-scaling and layout
+ * @param durability whether writes wait for replicas
  */
-record ScalableOptions(Location location, FilterSpec localSpec, GrowthPlan plan) {
+record ScalableOptions(Location location, FilterSpec localSpec, GrowthPlan plan, Durability durability) {
     /**
      * Reads a spec.
      *
@@ -33,12 +34,15 @@ record ScalableOptions(Location location, FilterSpec localSpec, GrowthPlan plan)
     static ScalableOptions read(FilterSpec spec, String nameOverride) {
         Set<String> known = new HashSet<>(Location.KEYS);
         known.addAll(GrowthPlan.OPTIONS);
+        known.addAll(Durability.KEYS);
         SpecOptions options = SpecOptions.of(spec, KIND, known);
         Location location = Location.read(KIND, spec, options, nameOverride);
-        FilterSpec localSpec = Location.without(spec, Location.KEYS);
+        Set<String> redisKeys = new HashSet<>(Location.KEYS);
+        redisKeys.addAll(Durability.KEYS);
+        FilterSpec localSpec = Location.without(spec, redisKeys);
         GrowthPlan plan = GrowthPlan.of(localSpec, KIND);
         RedisOptions.refuseSectored(KIND, plan.layout());
-        return new ScalableOptions(location, localSpec, plan);
+        return new ScalableOptions(location, localSpec, plan, Durability.read(KIND, options, location.timeoutMillis()));
     }
 
     /**

@@ -20,8 +20,10 @@ import org.bloomery.api.spi.Envelope;
  * Publishes an in-process {@code scalable} filter's snapshot as a {@code redis-scalable} filter in
  * one atomic step: every layer goes to a temporary key in the filter's hash slot, in 1 MiB chunks,
  * and only once the whole envelope (checksum included) has been read does one script rename them
- * into place, delete the layers the new filter lacks and replace the metadata. Readers see the old
- * filter or the new one, never a mix; invalid data or a refusal changes nothing.
+ * into place, delete the layers the new filter lacks and replace the metadata, raising the filter's
+ * write epoch ({@link Epochs}). Readers see the old filter or the new one, never a mix; invalid
+ * data or a refusal changes nothing. Each temporary layer ends with the filter's {@link
+ * KeyTrailer}.
  */
 final class ScalableUpload {
     private ScalableUpload() {
@@ -29,7 +31,7 @@ final class ScalableUpload {
 
     /** Uploads a snapshot under {@code name}; see the class description. */
     static <T> RedisScalableFilter<T> upload(RedisStore store, String prefix, String name, InputStream in,
-            KeyHasher<? super T> hasher) throws IOException {
+            KeyHasher<? super T> hasher, Durability durability) throws IOException {
         String base = prefix + "{" + name + "}";
         String metaKey = base + ":meta";
         List<String> temporary = new ArrayList<>();
@@ -38,7 +40,7 @@ final class ScalableUpload {
             KeyHasher<? super T> used = Transfer.snapshotHasher(head, hasher);
             Prepared prepared = Transfer.unwrap(() -> Envelope.read(head.stream(), BloomKinds.SCALABLE, used,
                     (spec, reading, body) -> {
-                FilterSpec shared = spec.withOption(Location.PREFIX, prefix);
+                FilterSpec shared = Transfer.withDurability(spec.withOption(Location.PREFIX, prefix), durability);
                 ScalableOptions options;
                 try {
                     // A deploy step: the eviction guard refuses neither it nor its handle (see Transfer).
@@ -48,12 +50,13 @@ final class ScalableUpload {
                             + "': " + e.getMessage(), e);
                 }
                 Optional<Identity> existing = checkTarget(store, options, metaKey, base + ":layer:0", used.id());
+                Identity identity = existing.orElseGet(Identity::random);
                 GrowthPlan plan = options.plan();
                 int layers = ScalableBody.readHeader(body, plan);
                 long[] items = new long[layers];
                 for (int i = 0; i < layers; i++) {
                     LayerPlan expected = ScalableBody.expectedLayer(plan, i);
-                    if (expected.shape().cells() > RedisScalableFilter.MAX_LAYER_BITS) {
+                    if (expected.shape().cells() > LayerCommands.MAX_LAYER_BITS) {
                         throw new InvalidFilterDataException("layer " + i + " has " + expected.shape().cells()
                                 + " bits, more than 2^32 bits (512 MiB, the largest Redis string)");
                     }
@@ -66,8 +69,9 @@ final class ScalableUpload {
                         store.setrange("upload", key, from,
                                 body.readBytes((int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from)));
                     }
+                    store.setrange("upload", key, bytes, KeyTrailer.bytes(0, identity));
                 }
-                return new Prepared(shared, options, items, existing);
+                return new Prepared(shared, options, items, identity, existing.isPresent());
             }));
             publish(store, metaKey, base, temporary, prepared, used.id());
             temporary.clear();
@@ -80,10 +84,11 @@ final class ScalableUpload {
     }
 
     /**
-     * What an upload publishes once the snapshot has been read whole and its checksum matched, and
-     * the identity of the filter of the same spec it replaces, if any, which it keeps.
+     * What an upload publishes once the snapshot has been read whole and its checksum matched: the
+     * filter's identity, kept from the filter of the same spec it replaces ({@code replaces}) or new.
      */
-    private record Prepared(FilterSpec spec, ScalableOptions options, long[] items, Optional<Identity> replaced) {
+    private record Prepared(FilterSpec spec, ScalableOptions options, long[] items, Identity identity,
+            boolean replaces) {
     }
 
     private static void publish(RedisStore store, String metaKey, String base, List<String> temporary,
@@ -95,7 +100,7 @@ final class ScalableUpload {
             fields.add(value);
         });
         fields.add(Identity.FIELD);
-        fields.add(prepared.replaced().orElseGet(Identity::random).hex());
+        fields.add(prepared.identity().hex());
         long card = 0;
         for (int i = 0; i < layers; i++) {
             fields.add("items:" + i);
@@ -111,10 +116,11 @@ final class ScalableUpload {
             for (int i = 0; i < replaced; i++) {
                 keys.add(base + ":layer:" + i);
             }
-            List<String> args = new ArrayList<>(List.of(prepared.replaced().map(Identity::hex).orElse(""),
+            List<String> args = new ArrayList<>(List.of(prepared.replaces() ? prepared.identity().hex() : "",
                     Integer.toString(layers), Integer.toString(replaced)));
             args.addAll(fields);
-            List<?> reply = (List<?>) store.script("upload", LayerScripts.PUBLISH, keys, args);
+            List<?> reply = (List<?>) store.script("upload", LayerScripts.PUBLISH, keys, args,
+                    prepared.options().durability());
             if ((Long) reply.get(0) == LayerScripts.DONE) {
                 return;
             }

@@ -33,7 +33,7 @@ final class Transfer {
 
     /**
      * Publishes a snapshot of an in-process {@code classic} or {@code counting} filter under a name.
-     * The cells go to temporary keys next to each shard, each followed by its {@link CellsTrailer}
+     * The cells go to temporary keys next to each shard, each followed by its {@link KeyTrailer}
      * (the upload's {@link UploadStamp} and the identity of the filter replaced, or a new one for a
      * free name); then one script renames them all onto the shards and writes
      * the metadata last, so no reader sees a mix. Where one script cannot reach every key (the
@@ -48,7 +48,7 @@ final class Transfer {
      *     hasher; nothing is changed
      */
     static <T> RedisCellsFilter<T> upload(RedisStore store, String prefix, String name, int shards, InputStream in,
-            KeyHasher<? super T> hasher) throws IOException {
+            KeyHasher<? super T> hasher, Durability durability) throws IOException {
         Envelope.KindPrefix head = Envelope.readKind(in);
         CellKind cells = cellKind(head.kind());
         KeyHasher<? super T> used = snapshotHasher(head, hasher);
@@ -60,6 +60,7 @@ final class Transfer {
                 if (shards != 1) {
                     shared = shared.withOption(RedisOptions.SHARDS, Integer.toString(shards));
                 }
+                shared = withDurability(shared, durability);
                 // An upload is a deploy step, not a service opening the name: the eviction guard
                 // (OpenPolicy) does not refuse it, nor the handle it returns.
                 RedisOptions options = RedisOptions.read(cells, shared.withOption(OpenPolicy.ALLOW_EVICTION, "true"),
@@ -72,7 +73,7 @@ final class Transfer {
                     temporary.add(shard + ":upload:" + Long.toHexString(stamp));
                 }
                 long setBits = writeCells(store, "upload", body, temporary, cells, options.sharding(),
-                        CellsTrailer.bytes(stamp, identity));
+                        KeyTrailer.bytes(stamp, identity));
                 if (cells == CellKind.BITS) {
                     long stored = body.readLong("set-bit count", 0, options.shape().cells());
                     if (stored != setBits) {
@@ -89,13 +90,25 @@ final class Transfer {
             Map<String, String> metadata = new LinkedHashMap<>(Metadata.of(prepared.options(), used.id()));
             metadata.put(Identity.FIELD, prepared.identity().hex());
             publish(store, prepared.keys(), temporary, metadata, prepared.replaces() ? prepared.identity().hex() : "",
-                    shardCellBytes, stamp);
+                    shardCellBytes, stamp, durability);
             return RedisCellsFilter.open(store, prepared.options(), prepared.spec(), used);
         } finally {
             if (!temporary.isEmpty()) {
                 store.del("upload cleanup", temporary);
             }
         }
+    }
+
+    /**
+     * The spec of an uploaded filter with the upload's durability, so the handle it returns waits
+     * for replicas as the upload did.
+     */
+    static FilterSpec withDurability(FilterSpec spec, Durability durability) {
+        if (!durability.waits()) {
+            return spec;
+        }
+        return spec.withOption(Durability.MIN_REPLICAS, Integer.toString(durability.minReplicas()))
+                .withOption(Durability.REPLICA_TIMEOUT_MILLIS, Integer.toString(durability.replicaTimeoutMillis()));
     }
 
     /**
@@ -111,10 +124,12 @@ final class Transfer {
     /**
      * Renames the temporary keys onto the shards and writes the metadata last: in one script where
      * the server allows it, else one key at a time between setting and removing the {@link
-     * Metadata#SWITCHING} mark. Each key renamed is removed from {@code temporary}.
+     * Metadata#SWITCHING} mark. Each rename raises the shard's epoch ({@link Scripts#REPLACE}), and
+     * is followed by {@code WAIT} when {@code durability} asks. Each key renamed is removed from
+     * {@code temporary}.
      */
     private static void publish(RedisStore store, FilterKeys keys, List<String> temporary, Map<String, String> metadata,
-            String replacedIdentity, long[] shardCellBytes, long stamp) {
+            String replacedIdentity, long[] shardCellBytes, long stamp, Durability durability) {
         List<String> scriptKeys = new ArrayList<>(1 + 2 * temporary.size());
         scriptKeys.add(keys.metadata());
         scriptKeys.addAll(temporary);
@@ -125,7 +140,7 @@ final class Transfer {
             args.add(field);
             args.add(value);
         });
-        if (store.scriptAcrossSlots("upload", Scripts.PUBLISH, scriptKeys, args).isPresent()) {
+        if (store.scriptAcrossSlots("upload", Scripts.PUBLISH, scriptKeys, args, durability).isPresent()) {
             temporary.clear();
             return;
         }
@@ -135,7 +150,8 @@ final class Transfer {
         int shards = temporary.size();
         for (int s = 0; s < shards; s++) {
             try {
-                store.rename("upload", temporary.get(0), keys.shards().get(s));
+                store.script("upload", Scripts.RENAME, List.of(temporary.get(0), keys.shards().get(s)), List.of(),
+                        durability);
             } catch (RedisFilterException e) {
                 throw store.failure("upload", "renaming shard " + s + " of " + shards + " failed (" + e.getMessage()
                         + "); shards 0 to " + (s - 1) + " hold the new filter, so the name stays marked as an"

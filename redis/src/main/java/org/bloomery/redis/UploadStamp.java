@@ -3,7 +3,7 @@ package org.bloomery.redis;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The upload stamp: one 64-bit word stored after the cells of each shard ({@link CellsTrailer}),
+ * The upload stamp: one 64-bit word stored after the cells of each shard ({@link KeyTrailer}),
  * naming the upload that wrote the shard (0 for a filter never uploaded). Every shard of one
  * upload carries the same random stamp, and a batch query of a sharded filter reads each shard's
  * stamp in the same script run as its probes, so a batch whose shards answer with different

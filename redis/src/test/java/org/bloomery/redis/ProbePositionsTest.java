@@ -137,7 +137,7 @@ class ProbePositionsTest {
         byte[] stored = readerClient.get(shard.getBytes(StandardCharsets.UTF_8));
         assertThat(Arrays.copyOf(stored, words.length)).as("the Redis string against the in-process kind's words")
                 .isEqualTo(words);
-        assertThat(stored).as("cells, then the trailer").hasSize(words.length + CellsTrailer.BYTES);
+        assertThat(stored).as("cells, then the trailer").hasSize(words.length + KeyTrailer.BYTES);
         assertThat(FilterBytes.of(reader)).as("the shared filter's snapshot against the in-process kind's")
                 .isEqualTo(snapshot);
     }

@@ -96,7 +96,7 @@ class ScalableGrowthTest {
                         for (int j = 0; j < count; j++) {
                             batch[j] = hashes[first + j * THREADS];
                         }
-                        long[] reply = filter.addHashes("add batch", batch);
+                        long[] reply = filter.addHashes("add batch", batch, true);
                         for (int j = 0; j < count; j++) {
                             answers[first + j * THREADS] = reply[j];
                         }
@@ -109,7 +109,7 @@ class ScalableGrowthTest {
         JedisPooled first = RedisServer.shared().client();
         clients.add(first);
         long[] prefix = Arrays.copyOf(hashes, PREFIX);
-        System.arraycopy(RedisFilters.scalable(first, "grown", patient, KeyHasher.longs()).addHashes("add batch", prefix), 0,
+        System.arraycopy(RedisFilters.scalable(first, "grown", patient, KeyHasher.longs()).addHashes("add batch", prefix, true), 0,
                 answers, 0, PREFIX);
         threads.forEach(Thread::start);
         start.countDown();

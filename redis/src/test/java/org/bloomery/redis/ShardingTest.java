@@ -57,10 +57,11 @@ class ShardingTest extends OnSharedServer {
         for (int s = 0; s < shards; s++) {
             byte[] shard = client.get(shardKeys.get(s).getBytes(StandardCharsets.UTF_8));
             long cellBytes = sharding.cells(s) / 8;
-            // Every shard ends with its trailer: the upload stamp, 0 until an upload, and the identity.
-            assertThat((long) shard.length).as("bytes of shard %d", s).isEqualTo(cellBytes + CellsTrailer.BYTES);
-            assertThat(Arrays.copyOfRange(shard, (int) cellBytes, shard.length)).as("trailer of shard %d", s)
-                    .isEqualTo(CellsTrailer.bytes(0, filter.identity()));
+            // Every shard ends with its trailer: the upload stamp, 0 until an upload, the write epoch
+            // (raised by each run of the batch), and the identity.
+            assertThat((long) shard.length).as("bytes of shard %d", s).isEqualTo(cellBytes + KeyTrailer.BYTES);
+            assertThat(withoutEpoch(Arrays.copyOfRange(shard, (int) cellBytes, shard.length)))
+                    .as("trailer of shard %d", s).isEqualTo(withoutEpoch(KeyTrailer.bytes(0, filter.identity())));
             all.write(shard, 0, (int) cellBytes);
         }
         byte[] bytes = all.toByteArray();
@@ -135,10 +136,10 @@ class ShardingTest extends OnSharedServer {
             assertThat(answers[i]).as("probe #%d", i).isEqualTo(inProcess.mightContainHash(probes[i]));
         }
 
-        // The upload's trailer (a stamp that is not 0 now, then the identity) is never counted,
-        // OR-ed away or cleared.
+        // The upload's trailer (a stamp that is not 0 now, the epoch, then the identity) is never
+        // counted, OR-ed away or cleared (a clear raises only the epoch).
         byte[] trailer = client.getrange(uploaded.keys().get(1).getBytes(StandardCharsets.UTF_8),
-                client.strlen(uploaded.keys().get(1)) - CellsTrailer.BYTES, -1);
+                client.strlen(uploaded.keys().get(1)) - KeyTrailer.BYTES, -1);
         assertThat(Arrays.copyOf(trailer, UploadStamp.BYTES)).isNotEqualTo(new byte[UploadStamp.BYTES]);
         assertThat(uploaded.approximateCount()).isEqualTo(inProcess.approximateCount());
         assertThat(uploaded.expectedFpp()).isEqualTo(inProcess.expectedFpp());
@@ -152,8 +153,8 @@ class ShardingTest extends OnSharedServer {
         assertThat(uploaded.mightContainAllHashes(probes)).doesNotContain(true);
         for (String shard : uploaded.keys().subList(1, 4)) {
             byte[] key = shard.getBytes(StandardCharsets.UTF_8);
-            assertThat(client.getrange(key, client.strlen(key) - CellsTrailer.BYTES, -1)).as(shard)
-                    .isEqualTo(trailer);
+            assertThat(withoutEpoch(client.getrange(key, client.strlen(key) - KeyTrailer.BYTES, -1))).as(shard)
+                    .isEqualTo(withoutEpoch(trailer));
         }
     }
 
@@ -197,5 +198,14 @@ class ShardingTest extends OnSharedServer {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'2'")
                 .hasMessageContaining("upload stamp");
         assertThat(client.keys("*")).isEmpty();
+    }
+
+    /** A trailer's upload stamp and identity, without the write epoch between them. */
+    private static byte[] withoutEpoch(byte[] trailer) {
+        byte[] kept = new byte[KeyTrailer.BYTES - KeyTrailer.EPOCH_BYTES];
+        System.arraycopy(trailer, 0, kept, 0, UploadStamp.BYTES);
+        System.arraycopy(trailer, UploadStamp.BYTES + KeyTrailer.EPOCH_BYTES, kept, UploadStamp.BYTES,
+                KeyTrailer.IDENTITY_BYTES);
+        return kept;
     }
 }

@@ -48,7 +48,7 @@ class UploadSwitchTest extends OnSharedServer {
         assertThat(race.classify(shared.mightContainAllHashes(race.probes))).isEqualTo("old");
         byte[] shard0 = key(shared, 0);
         byte[] newShard0 = client.get(key(donor, 0));
-        long cellBytes = newShard0.length - CellsTrailer.BYTES;
+        long cellBytes = newShard0.length - KeyTrailer.BYTES;
         // The new filter's cells in shard 0 under the old upload's stamp: a mix no stamp reveals,
         // which the race's assertion would catch.
         client.setrange(shard0, 0, java.util.Arrays.copyOf(newShard0, (int) cellBytes));
