@@ -219,8 +219,10 @@ class CommandLineTest {
     void anEmptyFilterIsReportedAsEmpty(String kind) throws IOException {
         Path empty = Files.write(dir.resolve("no-items.txt"), new byte[0]);
         Path filter = dir.resolve(kind + "-empty.blmf");
-        CliRun build = execute("build", "--kind", kind, "--fpp", "0.01", "--input", empty.toString(), "--out",
-                filter.toString());
+        List<String> arguments = new ArrayList<>(List.of("build", "--kind", kind, "--fpp", "0.01", "--input",
+                empty.toString(), "--out", filter.toString()));
+        arguments.addAll(requiredOptions(kind));
+        CliRun build = execute(arguments.toArray(String[]::new));
         assertThat(build.exitCode()).as(build.stderr()).isZero();
         assertThat(build.stderr()).isEqualTo("bloomery: built a " + kind + " filter of 0 items (empty filter: answers"
                 + " absent for every item) into " + filter + System.lineSeparator());
