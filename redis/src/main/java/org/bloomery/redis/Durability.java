@@ -1,7 +1,12 @@
 package org.bloomery.redis;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.bloomery.api.spi.SpecOptions;
+import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * Whether a write waits for replicas: options {@code minReplicas} (default 0, no waiting) and
@@ -66,5 +71,28 @@ record Durability(int minReplicas, int replicaTimeoutMillis) {
                 + " (option " + MIN_REPLICAS + ") acknowledged the write within " + replicaTimeoutMillis + " ms (option "
                 + REPLICA_TIMEOUT_MILLIS + "): it is applied on the master but may be lost if the master fails before a"
                 + " replica has it; retry it, or check the replicas' link");
+    }
+
+    /**
+     * The keys whose {@code WAIT}s cover every connection of a pipeline: the first run's on a single
+     * server or a pool (one connection per pipeline), one per hash slot in a Redis Cluster (a
+     * connection per node; several slots of one node each wait on it, in turn).
+     *
+     * @param clustered whether the client is a Redis Cluster's
+     * @param keysOfRuns the keys of each run of the pipeline
+     * @return a key to route each {@code WAIT} by
+     */
+    static List<byte[]> waitKeys(boolean clustered, List<List<byte[]>> keysOfRuns) {
+        if (keysOfRuns.isEmpty()) {
+            return List.of();
+        }
+        if (!clustered) {
+            return List.of(keysOfRuns.get(0).get(0));
+        }
+        Map<Integer, byte[]> bySlot = new TreeMap<>();
+        for (List<byte[]> keys : keysOfRuns) {
+            bySlot.putIfAbsent(JedisClusterCRC16.getSlot(keys.get(0)), keys.get(0));
+        }
+        return new ArrayList<>(bySlot.values());
     }
 }

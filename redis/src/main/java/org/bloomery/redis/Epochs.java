@@ -67,7 +67,7 @@ final class Epochs {
      */
     void saw(String operation, int key, String name, long seen, long epoch) {
         if (epoch < seen) {
-            throw noted(rolledBack(store, operation, name, epoch, seen));
+            throw noted(rolledBack(store::lost, operation, name, epoch, seen));
         }
         // Most replies bring an epoch already seen: read first, so concurrent queries of one key
         // do not all write the same slot.
@@ -115,10 +115,16 @@ final class Epochs {
      * @param seen the highest epoch the handle had seen
      * @return the exception
      */
-    static RedisDataLostException rolledBack(RedisStore store, String operation, String key, long epoch, long seen) {
+    static RedisDataLostException rolledBack(LostKey store, String operation, String key, long epoch, long seen) {
         return store.lost(operation, key, "rolled back: its write epoch " + epoch + " is older than the state this"
                 + " handle has seen (epoch " + seen + "), so writes that were acknowledged are gone (a failover"
                 + " to a replica that lagged, or a restart from an older snapshot); rebuild the filter from the"
                 + " source of truth (an upload, or drop and add again) and open it again", true);
+    }
+
+    /** Makes the typed failure of a key found lost or rolled back (a store's, or its failures'). */
+    @FunctionalInterface
+    interface LostKey {
+        RedisDataLostException lost(String operation, String key, String detail, boolean rolledBack);
     }
 }

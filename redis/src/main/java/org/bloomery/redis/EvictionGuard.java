@@ -1,7 +1,11 @@
 package org.bloomery.redis;
 
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import redis.clients.jedis.util.JedisClusterCRC16;
+import redis.clients.jedis.util.KeyValue;
 
 /**
  * Refuses to open a filter on a server that may evict any key: under a {@code maxmemory-policy} of
@@ -27,7 +31,7 @@ final class EvictionGuard {
      *     out, or if the server fails
      */
     static void refuseEvictingServers(RedisStore store, List<String> keys) {
-        for (Map.Entry<String, String> node : store.maxmemoryPolicies("open", keys).entrySet()) {
+        for (Map.Entry<String, String> node : maxmemoryPolicies(store, keys).entrySet()) {
             String policy = node.getValue();
             if (policy.startsWith(EVICTING)) {
                 throw store.failure("open", "the server's maxmemory-policy is '" + policy + "' (on the node of key '"
@@ -37,5 +41,36 @@ final class EvictionGuard {
                         + "=true' to open it anyway");
             }
         }
+    }
+
+    /**
+     * Per node that serves one of the keys, one of its keys and the node's policy; a node that
+     * refuses the command or does not know the parameter is left out.
+     */
+    private static Map<String, String> maxmemoryPolicies(RedisStore store, List<String> keys) {
+        Map<Integer, String> bySlot = new LinkedHashMap<>();
+        for (String key : store.clustered() ? keys : keys.subList(0, 1)) {
+            bySlot.putIfAbsent(JedisClusterCRC16.getSlot(key), key);
+        }
+        Map<String, String> policies = new LinkedHashMap<>();
+        for (String key : bySlot.values()) {
+            store.configGet("open", key, "maxmemory-policy").map(EvictionGuard::configValue)
+                    .ifPresent(policy -> policies.put(key, policy));
+        }
+        return policies;
+    }
+
+    /**
+     * The value of the one parameter a {@code CONFIG GET} asked for: RESP2 answers a flat list of
+     * name and value, RESP3 a map that Jedis reads as key-value pairs; null if it holds none.
+     */
+    private static String configValue(Object reply) {
+        if (!(reply instanceof List<?> list) || list.isEmpty()) {
+            return null;
+        }
+        Object value = list.get(0) instanceof KeyValue<?, ?> pair ? pair.getValue()
+                : list.size() >= 2 ? list.get(1) : null;
+        return value instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8)
+                : value == null ? null : value.toString();
     }
 }

@@ -33,7 +33,7 @@ abstract class RedisCellsProvider extends AbstractProvider {
      */
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return RedisFilters.fromSpec(cells, spec, hasher);
+        return SpecFilters.fromSpec(cells, spec, hasher);
     }
 
     /**
@@ -46,8 +46,8 @@ abstract class RedisCellsProvider extends AbstractProvider {
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         java.util.Objects.requireNonNull(hashes, "hashes");
-        RedisCellsFilter<T> filter = RedisFilters.fromSpec(cells, spec, hasher);
-        return RedisFilters.fill(filter, filter::addAllHashes, hashes);
+        RedisCellsFilter<T> filter = SpecFilters.fromSpec(cells, spec, hasher);
+        return SpecFilters.fill(filter, filter::addAllHashes, hashes);
     }
 
     /**

@@ -49,7 +49,7 @@ public final class RedisScalableProvider extends AbstractProvider {
      */
     @Override
     public <T> MembershipFilter<T> create(FilterSpec spec, KeyHasher<? super T> hasher) {
-        return RedisFilters.scalableFromSpec(spec, hasher);
+        return SpecFilters.scalableFromSpec(spec, hasher);
     }
 
     /**
@@ -60,8 +60,8 @@ public final class RedisScalableProvider extends AbstractProvider {
     @Override
     public <T> MembershipFilter<T> build(FilterSpec spec, KeyHasher<? super T> hasher, LongStream hashes) {
         Objects.requireNonNull(hashes, "hashes");
-        RedisScalableFilter<T> filter = RedisFilters.scalableFromSpec(spec, hasher);
-        return RedisFilters.fill(filter, filter::addAllHashes, hashes);
+        RedisScalableFilter<T> filter = SpecFilters.scalableFromSpec(spec, hasher);
+        return SpecFilters.fill(filter, filter::addAllHashes, hashes);
     }
 
     /**

@@ -3,7 +3,6 @@ package org.bloomery.redis;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,12 +14,9 @@ import redis.clients.jedis.Protocol;
 import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
-import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
-import redis.clients.jedis.util.JedisClusterCRC16;
-import redis.clients.jedis.util.KeyValue;
 
 /**
  * The one class that talks to the Redis client: each method is one command (or one pipeline of
@@ -45,15 +41,14 @@ final class RedisStore implements AutoCloseable {
     private final boolean ownsClient;
     private final String server;
     private final String filterName;
-    /** A password to scrub from any message, or null. */
-    private final String secret;
+    private final StoreFailures failures;
 
     RedisStore(UnifiedJedis client, boolean ownsClient, String server, String filterName, String secret) {
         this.client = client;
         this.ownsClient = ownsClient;
         this.server = server;
         this.filterName = filterName;
-        this.secret = secret == null || secret.isEmpty() ? null : secret;
+        this.failures = new StoreFailures(server, filterName, secret);
     }
 
     /** @return the server as {@code host:port}, or a description of the user's client */
@@ -253,7 +248,7 @@ final class RedisStore implements AutoCloseable {
             try (AbstractPipeline pipeline = client.pipelined()) {
                 responses = send.apply(pipeline);
                 if (durability.waits()) {
-                    for (byte[] key : waitKeys(keysOfRuns)) {
+                    for (byte[] key : Durability.waitKeys(clustered(), keysOfRuns)) {
                         waits.add(pipeline.waitReplicas(key, durability.minReplicas(),
                                 durability.replicaTimeoutMillis()));
                     }
@@ -290,25 +285,6 @@ final class RedisStore implements AutoCloseable {
             }
             return replies;
         });
-    }
-
-    /**
-     * The keys whose {@code WAIT}s cover every connection of a pipeline: the first run's on a single
-     * server or a pool (one connection per pipeline), one per hash slot in a Redis Cluster (a
-     * connection per node; several slots of one node each wait on it, in turn).
-     */
-    private List<byte[]> waitKeys(List<List<byte[]>> keysOfRuns) {
-        if (keysOfRuns.isEmpty()) {
-            return List.of();
-        }
-        if (!(client instanceof JedisCluster)) {
-            return List.of(keysOfRuns.get(0).get(0));
-        }
-        Map<Integer, byte[]> bySlot = new java.util.TreeMap<>();
-        for (List<byte[]> keys : keysOfRuns) {
-            bySlot.putIfAbsent(JedisClusterCRC16.getSlot(keys.get(0)), keys.get(0));
-        }
-        return new ArrayList<>(bySlot.values());
     }
 
     /**
@@ -424,63 +400,34 @@ final class RedisStore implements AutoCloseable {
     }
 
     /**
-     * {@code CONFIG GET maxmemory-policy} on each node that serves one of the keys: in a Redis
-     * Cluster (a {@link JedisCluster} client), once per hash slot of the keys, on the master that
-     * serves it; else once, on the one server.
+     * {@code CONFIG GET parameter} on the node that serves a key (in a Redis Cluster, the master of
+     * its slot; else the one server).
      *
      * @param operation what is being done
-     * @param keys the keys
-     * @return per key asked about, the policy of its node; a node that refuses the command (renamed
-     *     or disabled, or denied by an ACL) or does not know the parameter is left out
+     * @param key the key whose node is asked
+     * @param parameter the configuration parameter
+     * @return the reply (RESP2's flat list of name and value, or RESP3's key-value pairs); empty if
+     *     the node refuses the command itself (renamed or disabled, or denied by an ACL)
      * @throws RedisFilterException if the server fails or refuses the credentials
      */
-    Map<String, String> maxmemoryPolicies(String operation, List<String> keys) {
-        Map<Integer, String> bySlot = new LinkedHashMap<>();
-        for (String key : client instanceof JedisCluster ? keys : keys.subList(0, 1)) {
-            bySlot.putIfAbsent(JedisClusterCRC16.getSlot(key), key);
-        }
-        Map<String, String> policies = new LinkedHashMap<>();
-        for (String key : bySlot.values()) {
-            Object reply;
-            try {
-                reply = call(operation, () -> client.sendCommand(key, Protocol.Command.CONFIG, "GET",
-                        "maxmemory-policy"));
-            } catch (RedisFilterException e) {
-                if (refusedCommand(e.getCause())) {
-                    continue;
-                }
-                throw e;
+    Optional<Object> configGet(String operation, String key, String parameter) {
+        try {
+            return Optional.ofNullable(call(operation, () -> client.sendCommand(key, Protocol.Command.CONFIG, "GET",
+                    parameter)));
+        } catch (RedisFilterException e) {
+            Throwable cause = e.getCause();
+            String message = cause == null ? "" : String.valueOf(cause.getMessage());
+            if (cause instanceof JedisDataException && !message.startsWith("NOAUTH")
+                    && !message.startsWith("WRONGPASS")) {
+                return Optional.empty();
             }
-            String policy = configValue(reply);
-            if (policy != null) {
-                policies.put(key, policy);
-            }
+            throw e;
         }
-        return policies;
     }
 
-    /**
-     * Whether the server answered a command with an error that refuses the command itself (unknown,
-     * renamed, or not permitted by an ACL), not the connection or the credentials.
-     */
-    private static boolean refusedCommand(Throwable cause) {
-        String message = cause == null ? "" : String.valueOf(cause.getMessage());
-        return cause instanceof JedisDataException && !message.startsWith("NOAUTH")
-                && !message.startsWith("WRONGPASS");
-    }
-
-    /**
-     * The value of the one parameter a {@code CONFIG GET} asked for: RESP2 answers a flat list of
-     * name and value, RESP3 a map that Jedis reads as key-value pairs.
-     */
-    private static String configValue(Object reply) {
-        if (!(reply instanceof List<?> list) || list.isEmpty()) {
-            return null;
-        }
-        Object value = list.get(0) instanceof KeyValue<?, ?> pair ? pair.getValue()
-                : list.size() >= 2 ? list.get(1) : null;
-        return value instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8)
-                : value == null ? null : value.toString();
+    /** Whether the client is a Redis Cluster's, whose keys live on several nodes. */
+    boolean clustered() {
+        return client instanceof JedisCluster;
     }
 
     /** Closes the client if the filter opened it itself; a client the user passed stays open. */
@@ -499,7 +446,7 @@ final class RedisStore implements AutoCloseable {
      * @return the exception
      */
     RedisFilterException failure(String operation, String detail) {
-        return new RedisFilterException(server, filterName, operation, scrub(detail), null);
+        return failures.failure(operation, detail);
     }
 
     private <R> R call(String operation, Supplier<R> command) {
@@ -508,51 +455,13 @@ final class RedisStore implements AutoCloseable {
         } catch (JedisException e) {
             throw failure(operation, e);
         } catch (ClassCastException e) {
-            throw new RedisFilterException(server, filterName, operation,
-                    "the server answered with a value of an unexpected type", e);
+            throw failures.unexpectedType(operation, e);
         }
     }
 
-    /**
-     * The exception a client failure maps to: {@link RedisDataLostException} for a script's
-     * {@value #DAMAGED} reply (see {@link Scripts}), else a {@link RedisFilterException} saying
-     * whether the server failed to answer or answered with an error.
-     */
+    /** The exception a client failure maps to ({@link StoreFailures#failure(String, JedisException)}). */
     RedisFilterException failure(String operation, JedisException e) {
-        String message = e.getMessage();
-        if (e instanceof JedisDataException && message != null && message.startsWith(DAMAGED + " ")) {
-            String rest = message.substring(DAMAGED.length() + 1);
-            int space = rest.indexOf(' ');
-            String key = space < 0 ? rest : rest.substring(0, space);
-            return new RedisDataLostException(server, filterName, operation, key, "key '" + key + "'"
-                    + (space < 0 ? "" : rest.substring(space)), false);
-        }
-        if (e instanceof JedisDataException && message != null && message.startsWith(ROLLED_BACK + " ")) {
-            String[] parts = message.substring(ROLLED_BACK.length() + 1).split(" ");
-            return Epochs.rolledBack(this, operation, parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2]));
-        }
-        // Before a client authenticates, Redis 6 refuses any command of more than 10 arguments (a
-        // script run, say) as "ERR Protocol error: unauthenticated multibulk length" and closes
-        // the connection: that, too, is a password missing, not a fault of the protocol.
-        if (message != null && (message.startsWith("NOAUTH") || message.contains("Protocol error: unauthenticated"))) {
-            return new RedisFilterException(server, filterName, operation, "authentication required: the server asks"
-                    + " for a password (requirepass, or an ACL user's) and none was given; give it in the URI"
-                    + " (redis://[user]:password@host, percent-encoded) or in your client's configuration ("
-                    + (message.startsWith("NOAUTH") ? scrub(message) : "the server refused a command sent before"
-                            + " authentication") + ")", scrubbed(e));
-        }
-        if (message != null && message.startsWith("WRONGPASS")) {
-            return new RedisFilterException(server, filterName, operation, "authentication failed: the server refused"
-                    + " the user or password given (" + scrub(message) + ")", scrubbed(e));
-        }
-        if (e instanceof JedisConnectionException) {
-            String tls = TlsFailure.describe(server, e);
-            return new RedisFilterException(server, filterName, operation, tls != null ? scrub(tls)
-                    : "no answer from the server within the timeout, or it is unreachable (" + scrub(message) + ")",
-                    scrubbed(e));
-        }
-        return new RedisFilterException(server, filterName, operation,
-                "the server answered with an error: " + scrub(message), scrubbed(e));
+        return failures.failure(operation, e);
     }
 
     /**
@@ -565,29 +474,11 @@ final class RedisStore implements AutoCloseable {
      * @return the exception
      */
     RedisDataLostException lost(String operation, String key, String detail) {
-        return lost(operation, key, detail, false);
+        return failures.lost(operation, key, detail, false);
     }
 
     /** {@link #lost(String, String, String)}, saying whether the data was rolled back ({@link Epochs}). */
     RedisDataLostException lost(String operation, String key, String detail, boolean rolledBack) {
-        return new RedisDataLostException(server, filterName, operation, key, "key '" + key + "' " + detail,
-                rolledBack);
-    }
-
-    private String scrub(String message) {
-        if (message == null) {
-            return "no detail";
-        }
-        return secret == null ? message : message.replace(secret, "****");
-    }
-
-    /** The client's exception, or, if its message holds the password, a copy without it. */
-    private Throwable scrubbed(JedisException e) {
-        if (secret == null || e.getMessage() == null || !e.getMessage().contains(secret)) {
-            return e;
-        }
-        JedisException copy = new JedisException(scrub(e.getMessage()));
-        copy.setStackTrace(e.getStackTrace());
-        return copy;
+        return failures.lost(operation, key, detail, rolledBack);
     }
 }
