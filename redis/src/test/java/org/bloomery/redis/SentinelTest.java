@@ -130,7 +130,6 @@ class SentinelTest {
      * ({@code outcome.lost} holds them all).
      */
     @Test
-    @Test
     void aLaggingReplicaPromotedByTheSentinelsIsReportedAsARollback() {
         List<MembershipFilter<Long>> filters = openEveryKind();
         try {
