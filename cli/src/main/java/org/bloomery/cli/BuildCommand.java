@@ -75,9 +75,14 @@ final class BuildCommand implements Callable<Integer> {
             throw e.getCause();
         }
         UserFiles.writeAtomically(out, filter::writeTo);
-        err.printf("bloomery: built a %s filter of %,d items (%.2f bits per item, expected fpp %.3g) into %s%n",
-                kind, filter.approximateCount(), (double) filter.bitSize() / Math.max(1, filter.approximateCount()),
-                filter.expectedFpp(), out);
+        long count = filter.approximateCount();
+        if (count == 0) {
+            err.printf("bloomery: %s has no items (no non-empty lines); wrote an empty %s filter of %,d bits, which"
+                    + " answers \"definitely not\" for most queries, into %s%n", input, kind, filter.bitSize(), out);
+        } else {
+            err.printf("bloomery: built a %s filter of %,d items (%.2f bits per item, expected fpp %.3g) into %s%n",
+                    kind, count, (double) filter.bitSize() / count, filter.expectedFpp(), out);
+        }
         err.flush();
         return 0;
     }
