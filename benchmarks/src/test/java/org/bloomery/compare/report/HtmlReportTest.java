@@ -115,10 +115,11 @@ class HtmlReportTest {
         }
     }
 
-    /** Bloomery's kinds have at most eight colours between them; peers are grey. */
+    /** Bloomery's kind families have at most eight hues between them, their layouts shades of it; peers are grey. */
     @Test
     void aChartAsksTheReaderToTellAtMostEightColoursApart() {
-        assertThat(SeriesColors.KINDS).doesNotHaveDuplicates().hasSizeLessThanOrEqualTo(SeriesColors.MAX_KIND_COLOURS);
+        assertThat(SeriesColors.FAMILY_SHADES).hasSizeLessThanOrEqualTo(SeriesColors.MAX_KIND_COLOURS);
+        assertThat(SeriesColors.FAMILY_SHADES.values().stream().flatMap(List::stream).toList()).doesNotHaveDuplicates();
         for (String grey : SeriesColors.GREYS) {
             int rgb = Integer.parseInt(grey.substring(1), 16);
             assertThat(rgb >> 16).as("a grey: red, green and blue equal").isEqualTo((rgb >> 8) & 0xFF).isEqualTo(rgb & 0xFF);
