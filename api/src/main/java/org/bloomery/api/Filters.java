@@ -5,11 +5,14 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.function.Function;
 import java.util.stream.Collector;
 import java.util.stream.Collectors;
@@ -25,6 +28,16 @@ import org.bloomery.api.internal.PlainNumbers;
  * listed by {@link #loadFailures()}; it hides no other provider.
  */
 public final class Filters {
+    /**
+     * The fewest keys {@link #buildFromLongs} hashes in parallel: below it a fork and join costs
+     * more than the hashing (a few nanoseconds per key).
+     */
+    public static final int PARALLEL_MIN_KEYS = LongKeyHashes.PARALLEL_MIN_KEYS;
+    /** The spec {@link #choose(Set)} ranks at: 1% (and {@value #CHOICE_PROBE_ITEMS} keys). */
+    public static final FilterSpec CHOICE_SPEC = FilterSpec.of(Filters.CHOICE_PROBE_ITEMS, 0.01);
+    /** The most keys {@link #choose(Set, FilterSpec)} builds each kind from to measure it. */
+    public static final int CHOICE_PROBE_ITEMS = 10_000;
+    private static final long CHOICE_PROBE_SEED = 0x63686F6F7365L;
     /** Property naming the kind, for {@link #fromProperties}. */
     public static final String KIND_PROPERTY = "bloomery.kind";
     /** Property holding the expected insertions, for {@link #fromProperties}. */
@@ -101,6 +114,10 @@ public final class Filters {
     }
 
     /**
+     * Builds a filter from {@code hasher.hash(item)} values, not from the items themselves: passing
+     * raw keys (a {@code long[]} of ids) compiles and runs, but the filter then holds the keys as
+     * if they were hashes, and nearly every {@code mightContain(key)} answers false. For
+     * {@code long} keys use {@link #buildFromLongs}, which hashes them; otherwise the same as
      * {@link #build(String, FilterSpec, KeyHasher, Iterable)} for items whose hashes are already
      * known.
      *
@@ -118,6 +135,28 @@ public final class Filters {
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(hashes, "hashes");
         return require(kind).buildFromHashes(spec, hasher, hashes);
+    }
+
+    /**
+     * Builds a filter of {@code long} keys in bulk: hashes every key with {@link KeyHasher#longs()}
+     * (in parallel, on the fork/join pool the caller runs in or the common pool, once there are
+     * {@value #PARALLEL_MIN_KEYS} keys or more) into an array of its own, then builds as {@link
+     * #buildFromHashes} does. The filter answers {@code mightContain(key)} and {@link
+     * MembershipFilter#mightContainLong} for those keys, and equals the one {@link
+     * #build(String, FilterSpec, KeyHasher, Iterable)} makes from the same keys.
+     *
+     * @param kind a kind listed by {@link #kinds()}
+     * @param spec expected insertions, target fpp and provider options
+     * @param keys the keys; the array is not changed
+     * @return the filter, answering true for every key
+     * @throws IllegalArgumentException as {@link #build(String, FilterSpec, KeyHasher, Iterable)},
+     *     or when the heap cannot hold the keys' hashes (8 bytes each)
+     */
+    public static MembershipFilter<Long> buildFromLongs(String kind, FilterSpec spec, long[] keys) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(keys, "keys");
+        FilterProvider provider = require(kind);
+        return provider.buildFromHashes(spec, KeyHasher.longs(), LongKeyHashes.of(keys));
     }
 
     /**
@@ -176,10 +215,13 @@ public final class Filters {
     }
 
     /**
-     * The providers whose kinds can have every required capability, sorted by kind. A kind is
-     * chosen when some of its filters have them all ({@link FilterProvider#capabilities()}); the
-     * kind's options may be needed to switch them on (its description says which), and the built
-     * filter's {@link MembershipFilter#capabilities()} says what it does.
+     * The providers whose kinds can have every required capability, the smallest first: ranked by
+     * the fewest bits per item at 1% ({@link #choose(Set, FilterSpec)} at {@link #CHOICE_SPEC}), so
+     * {@code choose(EnumSet.of(REMOVE)).get(0)} is {@code cuckoo} (about 10.6 bits per item), not
+     * {@code counting} (about 38). A kind is chosen when some of its filters have them all ({@link
+     * FilterProvider#capabilities()}); the kind's options may be needed to switch them on (its
+     * description says which), and the built filter's {@link MembershipFilter#capabilities()} says
+     * what it does.
      *
      * <p>A {@link Capability#SHARED} kind is chosen only when {@code required} holds {@code
      * SHARED}: such a kind cannot be created without connection options, so a caller who did not
@@ -190,17 +232,62 @@ public final class Filters {
      * @return an immutable list, empty when no kind qualifies
      */
     public static List<FilterProvider> choose(Set<Capability> required) {
-        return choose(providers(), required);
+        return choose(required, CHOICE_SPEC);
     }
 
-    /** {@link #choose(Set)} among the given providers, in their order. */
-    static List<FilterProvider> choose(List<FilterProvider> providers, Set<Capability> required) {
+    /**
+     * The providers whose kinds can have every required capability, as {@link #choose(Set)}, ranked
+     * by the fewest bits per item at the spec's fpp and options: each kind builds a filter of
+     * {@code min(n, }{@value #CHOICE_PROBE_ITEMS}{@code )} distinct keys at that spec, and its
+     * {@link MembershipFilter#bitSize()} over the keys is the kind's figure. Ties, kinds that cannot
+     * build at the spec, and the shared kinds (never built here: a build would write to a server)
+     * follow in kind order.
+     *
+     * @param required capabilities the caller needs; empty matches every in-process provider
+     * @param spec the fpp and options to rank at (its expected insertions, capped as said, too)
+     * @return an immutable list, empty when no kind qualifies
+     */
+    public static List<FilterProvider> choose(Set<Capability> required, FilterSpec spec) {
+        Objects.requireNonNull(spec, "spec");
+        return choose(providers(), required, spec);
+    }
+
+    /** {@link #choose(Set, FilterSpec)} among the given providers, ties in their order. */
+    static List<FilterProvider> choose(List<FilterProvider> providers, Set<Capability> required, FilterSpec spec) {
         Set<Capability> needed = required.isEmpty() ? EnumSet.noneOf(Capability.class) : EnumSet.copyOf(required);
         boolean shared = needed.contains(Capability.SHARED);
-        return providers.stream()
+        List<FilterProvider> chosen = providers.stream()
                 .filter(p -> p.capabilities().containsAll(needed))
                 .filter(p -> shared || !p.capabilities().contains(Capability.SHARED))
-                .collect(Collectors.toUnmodifiableList());
+                .collect(Collectors.toList());
+        if (chosen.size() < 2) {
+            return List.copyOf(chosen);
+        }
+        FilterSpec probe = new FilterSpec(Math.max(1, Math.min(spec.expectedInsertions(), CHOICE_PROBE_ITEMS)),
+                spec.fpp(), spec.options());
+        long[] hashes = new SplittableRandom(CHOICE_PROBE_SEED).longs(probe.expectedInsertions()).toArray();
+        Map<FilterProvider, Double> bits = new IdentityHashMap<>();
+        for (FilterProvider provider : chosen) {
+            bits.put(provider, bitsPerItem(provider, probe, hashes));
+        }
+        // List.sort is stable: equal figures (and unmeasured kinds, at +infinity) keep the given order.
+        chosen.sort(Comparator.comparingDouble(bits::get));
+        return List.copyOf(chosen);
+    }
+
+    /**
+     * A kind's bits per item on a filter built from the hashes; +infinity for a shared kind (a
+     * build would write to its server) or one that cannot build at the spec.
+     */
+    private static double bitsPerItem(FilterProvider provider, FilterSpec probe, long[] hashes) {
+        if (provider.capabilities().contains(Capability.SHARED)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        try (MembershipFilter<Long> filter = provider.buildFromHashes(probe, KeyHasher.longs(), hashes)) {
+            return (double) filter.bitSize() / hashes.length;
+        } catch (RuntimeException e) {
+            return Double.POSITIVE_INFINITY;
+        }
     }
 
     /**

@@ -93,15 +93,15 @@ class FiltersTest {
                 new Declaring("redis-counting", EnumSet.of(Capability.ADD, Capability.REMOVE, Capability.CONCURRENT,
                         Capability.SHARED)),
                 new Declaring("redis-scalable", EnumSet.of(Capability.ADD, Capability.GROW, Capability.SHARED)));
-        assertThat(Filters.choose(providers, EnumSet.of(Capability.REMOVE))).extracting(FilterProvider::kind)
+        assertThat(Filters.choose(providers, EnumSet.of(Capability.REMOVE), Filters.CHOICE_SPEC)).extracting(FilterProvider::kind)
                 .containsExactly("counting", "cuckoo");
-        assertThat(Filters.choose(providers, Set.of())).extracting(FilterProvider::kind)
+        assertThat(Filters.choose(providers, Set.of(), Filters.CHOICE_SPEC)).extracting(FilterProvider::kind)
                 .containsExactly("counting", "cuckoo");
-        assertThat(Filters.choose(providers, EnumSet.of(Capability.SHARED, Capability.REMOVE)))
+        assertThat(Filters.choose(providers, EnumSet.of(Capability.SHARED, Capability.REMOVE), Filters.CHOICE_SPEC))
                 .extracting(FilterProvider::kind).containsExactly("redis-counting");
-        assertThat(Filters.choose(providers, EnumSet.of(Capability.SHARED))).extracting(FilterProvider::kind)
+        assertThat(Filters.choose(providers, EnumSet.of(Capability.SHARED), Filters.CHOICE_SPEC)).extracting(FilterProvider::kind)
                 .containsExactly("redis-counting", "redis-scalable");
-        assertThat(Filters.choose(providers, EnumSet.of(Capability.GROW, Capability.CONCURRENT))).isEmpty();
+        assertThat(Filters.choose(providers, EnumSet.of(Capability.GROW, Capability.CONCURRENT), Filters.CHOICE_SPEC)).isEmpty();
     }
 
     /** A filter from configuration closes in try-with-resources without a cast; an in-process one stays usable. */

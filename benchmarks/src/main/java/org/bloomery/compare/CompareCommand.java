@@ -89,6 +89,10 @@ final class CompareCommand implements Callable<Integer> {
     static final int QUICK_ROUNDS = 3;
     /** The workloads of {@code --quick}. */
     static final String QUICK_WORKLOADS = "uniform,churn,growth,exact,static,redis";
+    /** Where a report goes unless {@code --out} says otherwise. */
+    static final String DEFAULT_OUT = "report";
+    /** Where a {@code --quick} report goes unless {@code --out} says otherwise: apart from the full one. */
+    static final String QUICK_OUT = "report-quick";
     /** {@code --quick} as the options it stands for, for its help. */
     static final String QUICK_OPTIONS = "--n " + QUICK_N + " --rounds " + QUICK_ROUNDS + " --workload "
             + QUICK_WORKLOADS;
@@ -174,8 +178,9 @@ final class CompareCommand implements Callable<Integer> {
                     + " table.")
     private Path jmh;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "report",
-            description = "Output directory (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = DEFAULT_OUT,
+            description = "Output directory (default: ${DEFAULT-VALUE}; with --quick, " + QUICK_OUT
+                    + ", so a quick run never replaces a full report).")
     private Path out;
 
     @Option(names = "--format", split = ",", paramLabel = "F", defaultValue = "all",
@@ -266,6 +271,18 @@ final class CompareCommand implements Callable<Integer> {
         if (workloads == null) {
             workloads = List.of(QUICK_WORKLOADS.split(","));
         }
+        if (!parsed.hasMatchedOption("--out")) {
+            out = Path.of(QUICK_OUT);
+        }
+    }
+
+    /**
+     * The output directory of this command line, {@code --quick} applied (after {@link #resolvedPlan}).
+     *
+     * @return the directory
+     */
+    Path outputDirectory() {
+        return out;
     }
 
     /**

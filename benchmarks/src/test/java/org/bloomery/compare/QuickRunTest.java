@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import org.bloomery.compare.contestant.Entrant;
 import org.bloomery.compare.workload.Comparison;
 import org.bloomery.compare.workload.Plan;
@@ -56,6 +57,19 @@ class QuickRunTest {
         // The help wraps its lines at spaces and after commas: compared without white space.
         assertThat(BloomeryCompare.commandLine().getSubcommands().get("compare").getUsageMessage().replaceAll("\\s+", ""))
                 .as("the help of --quick").contains(("the same as " + CompareCommand.QUICK_OPTIONS).replace(" ", ""));
+    }
+
+    @Test
+    void quickWritesApartFromTheFullReportUnlessToldWhere() {
+        CompareCommand quick = parsed("--quick");
+        quick.resolvedPlan();
+        assertThat(quick.outputDirectory()).isEqualTo(Path.of(CompareCommand.QUICK_OUT)).isEqualTo(Path.of("report-quick"));
+        CompareCommand standard = parsed();
+        standard.resolvedPlan();
+        assertThat(standard.outputDirectory()).isEqualTo(Path.of("report"));
+        CompareCommand told = parsed("--quick", "--out", "elsewhere");
+        told.resolvedPlan();
+        assertThat(told.outputDirectory()).isEqualTo(Path.of("elsewhere"));
     }
 
     @Test

@@ -52,7 +52,6 @@ class RedisPageSamplesTest extends OnSharedServer {
     void withYourClient() {
         UnifiedJedis redis = client;
         List<String> batch = items("https://example.org/page-", 1_000);
-        long[] hashes = batch.stream().mapToLong(KeyHasher.strings()::hash).toArray();
         RedisFilters.counting(redis, "blocked-ips", FilterSpec.of(1_000_000, 0.001), KeyHasher.strings()).add("203.0.113.7");
 
         // sample:client
@@ -60,6 +59,7 @@ class RedisPageSamplesTest extends OnSharedServer {
         seen.add("https://example.org/");               // one script: checks the key, then one BITFIELD
         seen.mightContain("https://example.org/");      // the same, with BITFIELD GET
         seen.addAll(batch);                             // one round trip per 10,000 items
+        long[] hashes = batch.stream().mapToLong(seen.hasher()::hash).toArray();   // hasher.hash(item) of each
         boolean[] hits = seen.mightContainAllHashes(hashes);
 
         var guard = RedisFilters.counting(redis, "blocked-ips", FilterSpec.of(1_000_000, 0.001), KeyHasher.strings());

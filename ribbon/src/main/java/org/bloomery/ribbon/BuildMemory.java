@@ -7,9 +7,9 @@ import org.bloomery.api.spi.HeapBudget;
 /**
  * The heap a build needs beyond the hashes it is given, checked before anything is allocated so
  * that a set too large for the heap is refused with a message, never an {@link OutOfMemoryError}.
- * The build sorts the hash array it owns in place (8 bytes per key, not counted here). Beyond it,
- * it allocates the solution (the finished filter's words), one shard's banded system, 12 bytes
- * per row of its largest shard (a coefficient word and a 32-bit result), reused by every shard
+ * The build sorts the hash array it owns in place (8 bytes per key, not counted here) with
+ * {@link UnsignedSort}, which allocates nothing on any JDK. Beyond it, it allocates the solution
+ * (the finished filter's words), one shard's banded system, 12 bytes per row of its largest shard (a coefficient word and a 32-bit result), reused by every shard
  * (about 50 KB, whatever the number of keys), and 25 bytes of bookkeeping per shard of about
  * 3,000 keys.
  */

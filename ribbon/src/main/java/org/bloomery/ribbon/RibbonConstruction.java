@@ -1,6 +1,5 @@
 package org.bloomery.ribbon;
 
-import java.util.Arrays;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -201,21 +200,15 @@ final class RibbonConstruction {
     }
 
     /**
-     * Sorts a range of values as unsigned numbers: flipping the sign bit maps unsigned order onto
-     * signed order, in which {@link Arrays#sort} works.
+     * Sorts a range of values as unsigned numbers, in place and allocating nothing
+     * ({@link UnsignedSort}).
      *
      * @param values the values
      * @param from the first index sorted
      * @param to the index after the last
      */
     static void sortUnsigned(long[] values, int from, int to) {
-        for (int i = from; i < to; i++) {
-            values[i] ^= Long.MIN_VALUE;
-        }
-        Arrays.sort(values, from, to);
-        for (int i = from; i < to; i++) {
-            values[i] ^= Long.MIN_VALUE;
-        }
+        UnsignedSort.sort(values, from, to);
     }
 
     /**

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * peak: it adds up every allocation, freed or not.
  */
 class RibbonBuildMemoryTest {
-    /** Allocations of the test's own bookkeeping and the sort's small run table. */
+    /** Allocations of the test's own bookkeeping and the build's small objects (seeds, result, lambdas). */
     private static final long SLACK = 64 * 1024;
 
     @ParameterizedTest(name = "n={0} fpp={1}")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Properties;
@@ -71,7 +72,24 @@ class ChoosingSamplesTest {
         KeyHasher<UUID> uuids = KeyHasher.of("my-app:uuid",
                 u -> KeyHasher.hashLong(u.getMostSignificantBits() ^ Long.rotateLeft(u.getLeastSignificantBits(), 32)));
         MembershipFilter<UUID> sessions = Filters.create("classic", FilterSpec.of(1_000_000, 0.01), uuids);
+
+        // Long keys in bulk: buildFromLongs hashes them (in parallel when there are many).
+        long[] userIds = {42L, 7L, 1_000_003L};
+        FilterSpec users = FilterSpec.of(1_000, 0.01);
+        MembershipFilter<Long> known = Filters.buildFromLongs("classic", users, userIds);
+        known.mightContainLong(42L);                           // true
+        // buildFromHashes takes hasher.hash(item) values, not the items:
+        long[] userHashes = Arrays.stream(userIds).map(KeyHasher::hashLong).toArray();   // = KeyHasher.longs().hash(id)
+        MembershipFilter<Long> same = Filters.buildFromHashes("classic", users, KeyHasher.longs(), userHashes);
+        // The mistake: raw keys passed as hashes compile and run, but the filter holds them as
+        // hashes, and nearly every query of a key it was built from answers false.
+        MembershipFilter<Long> wrong = Filters.buildFromHashes("classic", users, KeyHasher.longs(), userIds);
+        wrong.mightContainLong(42L);                           // false: a false negative
         // end:hashes
+
+        assertThat(known.mightContainLong(42L)).isTrue();
+        assertThat(Arrays.stream(userIds)).allMatch(same::mightContainLong);
+        assertThat(wrong.mightContainLong(42L)).isFalse();
 
         assertThat(present).isTrue();
         assertThat(ids.mightContain(42L)).isFalse();

@@ -31,7 +31,11 @@ class ReadmeSamplesTest {
         MembershipFilter<CharSequence> copy =
                 Filters.readFrom(new ByteArrayInputStream(bytes.toByteArray()), KeyHasher.strings());
 
-        List<FilterProvider> deletable = Filters.choose(EnumSet.of(Capability.REMOVE));   // [counting, cuckoo]
+        long[] userIds = {42L, 7L, 1_000_003L};                      // long keys in bulk: hashed inside, in parallel
+        MembershipFilter<Long> users = Filters.buildFromLongs("ribbon", FilterSpec.of(userIds.length, 0.01), userIds);
+        boolean known = users.mightContainLong(42L);                  // true
+
+        List<FilterProvider> deletable = Filters.choose(EnumSet.of(Capability.REMOVE));   // [cuckoo, counting]: smallest first
         MembershipFilter<CharSequence> guard =
                 deletable.get(0).create(FilterSpec.of(5_000_000, 0.001), KeyHasher.strings());
         guard.add("10.0.0.1");
@@ -43,7 +47,8 @@ class ReadmeSamplesTest {
         assertThat(copy.kind()).isEqualTo("classic");
         assertThat(copy.mightContain("https://example.org/")).isTrue();
         assertThat(copy.mightContain("https://example.com/")).isFalse();
-        assertThat(deletable).extracting(FilterProvider::kind).containsExactly("counting", "cuckoo");
+        assertThat(known).isTrue();
+        assertThat(deletable).extracting(FilterProvider::kind).containsExactly("cuckoo", "counting");
         assertThat(guard.mightContain("10.0.0.1")).isFalse();
     }
 }

@@ -289,7 +289,7 @@ public final class FilterAggregates {
             if (!actual.equals(column.dataType())) {
                 throw SqlRegistration.wrongType(name, 1, actual, column.dataType().simpleString());
             }
-            return aggregate.scalaAggregator(CollectionConverters.asScala(arguments).toSeq());
+            return SparkExpressions.aggregate(aggregate, CollectionConverters.asScala(arguments).toSeq());
         });
     }
 

@@ -95,7 +95,8 @@ public final class FilterProbe {
             if (filter.foldable() && filter.eval(null) instanceof byte[] envelope) {
                 ProbeCache.filter(envelope, hasher);
             }
-            return probe.apply(new Column(filter), new Column(value)).expr();
+            return SparkExpressions.expression(
+                    probe.apply(SparkExpressions.column(filter), SparkExpressions.column(value)));
         });
     }
 }

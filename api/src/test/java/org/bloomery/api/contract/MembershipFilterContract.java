@@ -12,12 +12,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectOutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterProvider;
@@ -511,6 +513,52 @@ public abstract class MembershipFilterContract {
         withNull.add(null);
         assertThatThrownBy(() -> Filters.build(kind(), spec, KeyHasher.strings(), withNull))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("null");
+    }
+
+    /**
+     * {@link Filters#buildFromLongs} hashes the keys itself, in parallel at {@value #N} keys: the
+     * filter is byte for byte the one built from the boxed keys, holds every key, and the caller's
+     * array is unchanged.
+     */
+    @Test
+    void buildingFromLongKeysEqualsBuildingFromTheBoxedKeys() {
+        assumeFalse(Filters.provider(kind()).orElseThrow().capabilities().contains(Capability.SHARED),
+                "builds of a shared kind from one spec meet in one shared filter");
+        assertThat(N).as("keys enough to hash in parallel").isGreaterThanOrEqualTo(Filters.PARALLEL_MIN_KEYS);
+        long[] keys = new long[N];
+        Arrays.setAll(keys, i -> TestKeys.presentLong(SEED, i));
+        long[] untouched = keys.clone();
+        FilterSpec spec = spec(N, 0.01);
+        MembershipFilter<Long> filter = Filters.buildFromLongs(kind(), spec, keys);
+        assertThat(keys).as("the caller's key array").isEqualTo(untouched);
+        assertThat(filter.kind()).isEqualTo(kind());
+        for (int i = 0; i < N; i++) {
+            if (!filter.mightContainLong(keys[i]) || !filter.mightContain(keys[i])) {
+                throw new AssertionError("false negative for key #" + i + " built from longs");
+            }
+        }
+        List<Long> boxed = Arrays.stream(keys).boxed().collect(Collectors.toList());
+        assertThat(FilterBytes.of(filter)).as("built from longs against built from the boxed keys")
+                .isEqualTo(FilterBytes.of(Filters.build(kind(), spec, KeyHasher.longs(), boxed)));
+        assertThat(Filters.buildFromLongs(kind(), spec(10, 0.01), new long[] {3, 1, 2}).mightContainLong(2))
+                .as("a few keys, hashed on the calling thread").isTrue();
+    }
+
+    /**
+     * The mistake {@link Filters#buildFromHashes}'s Javadoc warns of: raw keys passed as hashes build
+     * a filter that does not find them (at 1%, at most 5% of {@value #N} keys answer true; a
+     * correct filter answers true for all).
+     */
+    @Test
+    void rawKeysPassedAsHashesAreNotFound() {
+        assumeFalse(Filters.provider(kind()).orElseThrow().capabilities().contains(Capability.SHARED),
+                "builds of a shared kind from one spec meet in one shared filter");
+        long[] keys = new long[N];
+        Arrays.setAll(keys, i -> TestKeys.presentLong(SEED, i));
+        MembershipFilter<Long> mistaken = Filters.buildFromHashes(kind(), spec(N, 0.01), KeyHasher.longs(), keys);
+        long found = Arrays.stream(keys).filter(mistaken::mightContainLong).count();
+        assertThat(found).as("raw keys found in a filter built from them as if they were hashes")
+                .isLessThan(N / 20);
     }
 
     /**

@@ -27,7 +27,7 @@ final class ChurnChart {
     private ChurnChart() {
     }
 
-    static String draw(List<Result> churn, List<String> contestants) {
+    static String draw(List<Result> churn, SeriesColors contestants) {
         int rounds = churn.stream().mapToInt(r -> r.rounds().size()).max().orElse(1);
         List<String> names = churn.stream().map(Result::contestant).distinct().toList();
         int legendRows = legendRows(names);
@@ -63,7 +63,7 @@ final class ChurnChart {
         svg.line(LEFT, top, LEFT, top + PLOT, "#333", "");
         for (Result r : churn) {
             svg.line(LEFT, y.at(r.targetFpp()), WIDTH - RIGHT, y.at(r.targetFpp()), "#999", "1 3");
-            String color = Svg.color(Math.max(0, contestants.indexOf(r.contestant())));
+            String color = contestants.of(r.contestant());
             List<double[]> points = new ArrayList<>();
             for (ChurnRound c : r.rounds()) {
                 double[] p = {x.at(c.round()), y.at(Math.max(y.min(), c.falsePositives().rate()))};
@@ -79,7 +79,7 @@ final class ChurnChart {
         }
         double rowY = gridTop + ROW;
         for (Result r : churn) {
-            String color = Svg.color(Math.max(0, contestants.indexOf(r.contestant())));
+            String color = contestants.of(r.contestant());
             svg.text(LEFT - 6, rowY, "end", color, label(r));
             for (ChurnRound c : r.rounds()) {
                 svg.text(x.at(c.round()), rowY, "middle", c.falseNegatives() == 0 ? "#2a2" : "#d00",
@@ -116,7 +116,7 @@ final class ChurnChart {
         return rows;
     }
 
-    private static void legend(Svg svg, List<String> names, List<String> contestants) {
+    private static void legend(Svg svg, List<String> names, SeriesColors contestants) {
         double x = LEFT;
         double y = LEGEND_TOP;
         svg.text(LEFT - 6, y, "end", "#333", "legend");
@@ -127,7 +127,7 @@ final class ChurnChart {
             }
             int index = names.indexOf(item);
             if (index >= 0) {
-                String color = Svg.color(Math.max(0, contestants.indexOf(item)));
+                String color = contestants.of(item);
                 svg.line(x, y - 4, x + 22, y - 4, color, "", 3);
             } else if (item.startsWith("string")) {
                 svg.line(x, y - 4, x + 22, y - 4, "#555", "", 1.5);

@@ -40,9 +40,8 @@ public final class HtmlReport {
      * @return the page, UTF-8 text
      */
     public static String write(Report report) {
-        List<String> contestants = report.results().stream()
-                .filter(r -> r.side() != Side.EXACT)
-                .map(Result::contestant).distinct().toList();
+        SeriesColors contestants = SeriesColors.of(report.results().stream()
+                .filter(r -> r.side() != Side.EXACT).toList());
         StringBuilder html = new StringBuilder();
         html.append("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n")
                 .append("<meta charset=\"utf-8\"/>\n<title>Bloomery comparison</title>\n<style>")
@@ -59,6 +58,7 @@ public final class HtmlReport {
         if (!uniform.isEmpty()) {
             html.append("<h2>False-positive rate against space</h2>\n")
                     .append(FppChart.draw(uniform, contestants));
+            table(html, FppChart.points(uniform, "False-positive rate against space"));
             double fpp = uniform.get(0).targetFpp();
             html.append("<h2>Throughput</h2>\n")
                     .append(BarChart.throughput(uniform.stream().filter(r -> r.targetFpp() == fpp).toList(), fpp));
@@ -82,6 +82,7 @@ public final class HtmlReport {
         if (!builtFromSets.isEmpty()) {
             html.append("<h2>Built from a set: false-positive rate against space</h2>\n")
                     .append(FppChart.draw(builtFromSets, contestants));
+            table(html, FppChart.points(builtFromSets, "Built from a set: false-positive rate against space"));
         }
         if (!report.jmh().isEmpty()) {
             html.append("<h2>JMH figures</h2>\n").append(JmhChart.draw(report.jmh()));

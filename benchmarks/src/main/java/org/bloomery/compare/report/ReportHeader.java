@@ -72,8 +72,9 @@ final class ReportHeader {
                 + " keys and queries " + Figures.count(Plan.SCALING_QUERIES)
                 + " present and as many absent keys; the chart marks where each filter's size passes the L2 and"
                 + " last-level caches, after which every query is a cache miss.");
-        lines.add("threads: the contestants safe for concurrent use, filled with n keys, are queried by 1 thread"
-                + " and by " + info.threads() + " threads at once; the figure is all threads together.");
+        lines.add("threads: the contestants safe for concurrent use, filled with n keys, are queried by one thread"
+                + (info.threads() > 1 ? " and by " + info.threads() + " threads at once" : "")
+                + "; the figure is all threads together.");
         lines.add("static: each round builds every contestant from the whole set of n keys at once (build"
                 + " time per key includes hashing string keys) and queries its share of the present and "
                 + Plan.ABSENT_PER_KEY + "·n absent keys;"

@@ -12,8 +12,9 @@ import org.bloomery.compare.workload.Throughput;
 
 /**
  * The scaling workload for one key type: nanoseconds per add, per present query and per absent query
- * against n, on log–log axes, one line per contestant (the median of the rounds, with a min–max
- * whisker). On each line a hollow diamond marks the n at which the contestant's filter grows past the
+ * against n, on log–log axes, one line per Bloomery kind (the median of the rounds, with a min–max
+ * whisker), each in its colour ({@link SeriesColors}); the peers, which would tangle a chart of some
+ * twenty lines, are left to the scaling table, which lists every contestant. On each line a hollow diamond marks the n at which the contestant's filter grows past the
  * L2 cache, a filled one where it grows past the last-level cache. Right of the last panel every line
  * ends in its contestant's name, moved apart where lines end close together, so that no line is hidden
  * among the others.
@@ -38,8 +39,10 @@ final class ScalingChart {
     private ScalingChart() {
     }
 
-    static String draw(List<Result> rows, List<String> contestants, CpuCaches caches) {
-        KeyType type = rows.get(0).keyType();
+    static String draw(List<Result> all, SeriesColors contestants, CpuCaches caches) {
+        KeyType type = all.get(0).keyType();
+        List<Result> rows = all.stream().filter(r -> contestants.isKind(r.contestant())).toList();
+        long peers = all.stream().map(Result::contestant).distinct().filter(c -> !contestants.isKind(c)).count();
         List<String> names = rows.stream().map(Result::contestant).distinct().toList();
         int legendRows = 3 + (int) Math.ceil(names.size() / 4.0);
         int height = TOP + PLOT + 50 + legendRows * LEGEND_ROW;
@@ -51,11 +54,11 @@ final class ScalingChart {
             panel(svg, p, rows, names, contestants, caches, new Axis(minN / X_MARGIN, maxN * X_MARGIN, PANEL_LEFT
                     + p * PANEL, PANEL_LEFT + p * PANEL + PLOT_WIDTH, true));
         }
-        legend(svg, TOP + PLOT + 50, names, contestants, caches);
+        legend(svg, TOP + PLOT + 50, names, contestants, caches, peers);
         return svg.end();
     }
 
-    private static void panel(Svg svg, int p, List<Result> rows, List<String> names, List<String> contestants,
+    private static void panel(Svg svg, int p, List<Result> rows, List<String> names, SeriesColors contestants,
                               CpuCaches caches, Axis x) {
         Function<Throughput, Spread> figure = FIGURES.get(p);
         double low = Double.MAX_VALUE;
@@ -90,7 +93,7 @@ final class ScalingChart {
             List<Result> line = rows.stream().filter(r -> r.contestant().equals(name))
                     .filter(r -> figure.apply(r.throughput()).measured())
                     .sorted(Comparator.comparingLong(Result::n)).toList();
-            String color = Svg.color(Math.max(0, contestants.indexOf(name)));
+            String color = contestants.of(name);
             List<double[]> points = new ArrayList<>();
             for (Result r : line) {
                 Spread ns = figure.apply(r.throughput()).nanosPerOperation();
@@ -171,7 +174,8 @@ final class ScalingChart {
         }
     }
 
-    private static void legend(Svg svg, double top, List<String> names, List<String> contestants, CpuCaches caches) {
+    private static void legend(Svg svg, double top, List<String> names, SeriesColors contestants, CpuCaches caches,
+                               long peers) {
         double x = PANEL_LEFT;
         double y = top;
         for (String name : names) {
@@ -179,13 +183,15 @@ final class ScalingChart {
                 x = PANEL_LEFT;
                 y += LEGEND_ROW;
             }
-            svg.line(x, y - 4, x + 22, y - 4, Svg.color(Math.max(0, contestants.indexOf(name))), "", 3);
+            svg.line(x, y - 4, x + 22, y - 4, contestants.of(name), "", 3);
             svg.text(x + 28, y, "start", "#333", name);
             x += 40 + Math.max(12, name.length()) * CHAR_WIDTH;
         }
         y += LEGEND_ROW + 4;
         svg.line(PANEL_LEFT, y - 8, PANEL_LEFT, y + 2, "#555", "", 1);
-        svg.text(PANEL_LEFT + 8, y, "start", "#333", "line: median of the rounds · whisker: min–max");
+        svg.text(PANEL_LEFT + 8, y, "start", "#333", "line: median of the rounds · whisker: min–max"
+                + (peers > 0 ? " · the " + peers + " peers are not drawn: the scaling table lists every contestant"
+                        : ""));
         y += LEGEND_ROW;
         if (caches.lastLevelBytes().isPresent()) {
             svg.diamond(PANEL_LEFT, y - 4, 5, "#fff", "#555", "L2");

@@ -44,7 +44,16 @@ class HtmlReportTest {
     }
 
     private static Document page(List<String> names) throws Exception {
+        return page(names, List.of());
+    }
+
+    private static Document page(List<String> names, List<String> builtFromSets) throws Exception {
         List<Result> results = new ArrayList<>();
+        for (KeyType type : KeyType.values()) {
+            for (String name : builtFromSets) {
+                results.add(result(Workload.STATIC, name, type, 1, 10));
+            }
+        }
         for (KeyType type : KeyType.values()) {
             for (String name : names) {
                 results.add(result(Workload.UNIFORM, name, type, 1, 10));
@@ -106,11 +115,55 @@ class HtmlReportTest {
         }
     }
 
-    /** Every contestant of a full run has a colour of its own, so no legend entry stands for two. */
+    /** Bloomery's kind families have at most eight hues between them, their layouts shades of it; peers are grey. */
     @Test
-    void thePaletteHasAColourForEveryContestantOfAFullRun() {
-        int contestants = Lineup.everyFilter().size() + ExactSets.entrants().size();
-        assertThat(Svg.PALETTE).doesNotHaveDuplicates().hasSizeGreaterThanOrEqualTo(contestants);
+    void aChartAsksTheReaderToTellAtMostEightColoursApart() {
+        assertThat(SeriesColors.FAMILY_SHADES).hasSizeLessThanOrEqualTo(SeriesColors.MAX_KIND_COLOURS);
+        assertThat(SeriesColors.FAMILY_SHADES.values().stream().flatMap(List::stream).toList()).doesNotHaveDuplicates();
+        for (String grey : SeriesColors.GREYS) {
+            int rgb = Integer.parseInt(grey.substring(1), 16);
+            assertThat(rgb >> 16).as("a grey: red, green and blue equal").isEqualTo((rgb >> 8) & 0xFF).isEqualTo(rgb & 0xFF);
+        }
+    }
+
+    /**
+     * The fpp chart draws every point at its measured bits per element: the test's contestants all
+     * have 9.6 bits per element, so within a panel every marker sits at one x, however many coincide.
+     */
+    @Test
+    void theFppChartDrawsEveryPointAtItsMeasuredBits() throws Exception {
+        List<String> names = new ArrayList<>();
+        Lineup.everyFilter().forEach(e -> names.add(e.name()));
+        Element chart = chart(page(names), "Measured false-positive rate");
+        java.util.Map<Boolean, java.util.Set<String>> xs = new java.util.HashMap<>();
+        NodeList circles = chart.getElementsByTagName("circle");
+        for (int i = 0; i < circles.getLength(); i++) {
+            Element circle = (Element) circles.item(i);
+            String tip = circle.getTextContent();
+            if (tip.contains("bits/element")) {
+                xs.computeIfAbsent(tip.contains("string keys"), k -> new java.util.HashSet<>()).add(circle.getAttribute("cx"));
+            }
+        }
+        assertThat(xs).hasSize(2);
+        assertThat(xs.values()).allSatisfy(panel -> assertThat(panel).as("the x of every marker in a panel").hasSize(1));
+    }
+
+    /** The built-from-a-set chart's legend names the contestants it draws and no other. */
+    @Test
+    void everyFppLegendListsExactlyWhatItsChartDraws() throws Exception {
+        Document page = page(List.of("classic", LONG_NAME), List.of("ribbon"));
+        Element uniform = chart(page, "Measured false-positive rate");
+        assertThat(texts(uniform)).contains("classic", LONG_NAME).doesNotContain("ribbon");
+        NodeList svgs = page.getElementsByTagName("svg");
+        List<List<String>> fppCharts = new ArrayList<>();
+        for (int i = 0; i < svgs.getLength(); i++) {
+            Element svg = (Element) svgs.item(i);
+            if (svg.getElementsByTagName("title").item(0).getTextContent().startsWith("Measured false-positive rate")) {
+                fppCharts.add(texts(svg));
+            }
+        }
+        assertThat(fppCharts).hasSize(2);
+        assertThat(fppCharts.get(1)).contains("ribbon").doesNotContain("classic", LONG_NAME);
     }
 
     /** With every contestant of a full run the legends grow taller than the plots: the pictures grow too. */
