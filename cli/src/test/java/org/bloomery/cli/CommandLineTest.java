@@ -158,24 +158,6 @@ class CommandLineTest {
         assertThat(Double.parseDouble(bits.group(1))).as("bits per item at 1%").isBetween(6.64, 7.5);
     }
 
-    /** An input with no items builds an empty filter of every kind and says so, with no bits per item to divide. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("everyKind")
-    void anEmptyInputSaysSo(String kind) throws IOException {
-        Path empty = Files.write(dir.resolve("empty-" + kind + ".txt"), "\n\n".getBytes(StandardCharsets.UTF_8));
-        Path filter = dir.resolve("empty-" + kind + ".blmf");
-        CliRun build = execute("build", "--kind", kind, "--fpp", "0.01", "--input", empty.toString(),
-                "--out", filter.toString());
-        assertThat(build.exitCode()).as(build.stderr()).isZero();
-        assertThat(build.stderr()).contains("has no items (no non-empty lines); wrote an empty " + kind + " filter")
-                .doesNotContain("bits per item", "Infinity", "NaN");
-        assertThat(execute("query", "--filter", filter.toString(), "password0").exitCode()).isNotNegative();
-    }
-
-    static Stream<String> everyKind() {
-        return Stream.of("classic", "counting", "scalable", "cuckoo", "fuse", "ribbon");
-    }
-
     /** A filter a program wrote with another hasher, or its own: info describes it, query says why it cannot ask. */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("programHashers")

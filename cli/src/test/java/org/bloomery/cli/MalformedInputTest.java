@@ -254,7 +254,8 @@ class MalformedInputTest {
         Path empty = dir.resolve("empty.blmf");
         CliRun run = execute(build("--input", file("empty.txt"), "--out", empty.toString()));
         assertThat(run.exitCode()).as(run.stderr()).isZero();
-        assertThat(run.stderr()).contains("has no items (no non-empty lines); wrote an empty classic filter")
+        assertThat(run.stderr()).contains("built a classic filter of 0 items (empty filter: answers absent for every"
+                + " item)")
                 .doesNotContain("bits per item");
         assertThat(execute("query", "--filter", empty.toString(), "apple").exitCode()).isEqualTo(Main.ABSENT);
     }
