@@ -25,7 +25,7 @@ final class CellsBatch {
     private final int timeoutMillis;
     private final Durability durability;
 
-    CellsBatch(RedisStore store, CellsCommands commands, RedisOptions options) {
+    CellsBatch(RedisStore store, CellsCommands commands, RedisCellsOptions options) {
         this.store = store;
         this.commands = commands;
         this.k = options.shape().hashes();

@@ -47,7 +47,7 @@ final class CellsCommands {
     /** The identity's hex digits as {@code BITFIELD GET i64} reads them, word by word. */
     private final long[] identityWords;
 
-    CellsCommands(RedisStore store, RedisOptions options, List<String> keyNames, Identity identity) {
+    CellsCommands(RedisStore store, RedisCellsOptions options, List<String> keyNames, Identity identity) {
         this.store = store;
         this.epochs = new Epochs(store, keyNames.size());
         this.durability = options.durability();

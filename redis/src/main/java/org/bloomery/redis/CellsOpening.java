@@ -34,7 +34,7 @@ final class CellsOpening {
      * @throws RedisFilterException if the server fails, a key holds another type, or an upload or a
      *     creation is switching the shards
      */
-    static Identity open(RedisStore store, RedisOptions options, String hasherId) {
+    static Identity open(RedisStore store, RedisCellsOptions options, String hasherId) {
         FilterKeys keys = FilterKeys.of(options.prefix(), options.name(), options.shards());
         Map<String, String> wanted = Metadata.of(options, hasherId);
         Identity fresh = Identity.random();
@@ -80,7 +80,7 @@ final class CellsOpening {
      * @return an empty map if this call created the filter with identity {@code fresh}, else the
      *     stored metadata
      */
-    private static Map<String, String> create(RedisStore store, RedisOptions options, FilterKeys keys,
+    private static Map<String, String> create(RedisStore store, RedisCellsOptions options, FilterKeys keys,
             Map<String, String> wanted, Identity fresh) {
         Map<String, String> fields = new LinkedHashMap<>(wanted);
         fields.put(Identity.FIELD, fresh.hex());
@@ -118,7 +118,7 @@ final class CellsOpening {
     }
 
     /** Checks every cells key, in one pipeline, with {@link Scripts#CELLS}' {@code check}. */
-    private static void verify(RedisStore store, RedisOptions options, FilterKeys keys, Identity identity) {
+    private static void verify(RedisStore store, RedisCellsOptions options, FilterKeys keys, Identity identity) {
         List<List<byte[]>> keysOfRuns = new ArrayList<>();
         List<List<byte[]>> argsOfRuns = new ArrayList<>();
         for (int s = 0; s < keys.shards().size(); s++) {

@@ -29,7 +29,7 @@ final class Descriptions {
                 + TlsOptions.DESCRIPTION
                 + OpenPolicy.DESCRIPTION
                 + "  layout         standard (default) or blocked: every probe of an item in one 512-bit block\n"
-                + "  shards         Redis strings (cluster slots) the cells are spread over, in [1, " + RedisOptions.MAX_SHARDS
+                + "  shards         Redis strings (cluster slots) the cells are spread over, in [1, " + RedisCellsOptions.MAX_SHARDS
                 + "]; default 1; more than 1 needs layout=blocked\n"
                 + "  " + cells.cellsOption() + ", " + BloomShape.HASHES_OPTION + "   as for kind '" + cells.localKind()
                 + "'; at most " + cells.maxCellsMeaning();

@@ -30,7 +30,7 @@ final class LayerCommands {
     /** The filter's identity, which every script checks against the metadata's; set on opening. */
     private volatile String identity;
 
-    LayerCommands(RedisStore store, ScalableOptions options) {
+    LayerCommands(RedisStore store, RedisScalableOptions options) {
         this.store = store;
         this.plan = options.plan();
         String base = options.location().prefix() + "{" + options.location().name() + "}";

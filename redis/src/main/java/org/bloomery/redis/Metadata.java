@@ -45,7 +45,7 @@ final class Metadata {
      * @param hasherId its hasher's id
      * @return the fields, in the order differences are reported
      */
-    static Map<String, String> of(RedisOptions options, String hasherId) {
+    static Map<String, String> of(RedisCellsOptions options, String hasherId) {
         Map<String, String> fields = new LinkedHashMap<>();
         fields.put("kind", options.cells().kind());
         fields.put("format", FORMAT);

@@ -77,7 +77,7 @@ public final class RedisCellsFilter<T> extends AbstractFilter<T> {
     private static final long RETRY_PAUSE_NANOS = 1_000_000L;
 
     private final RedisStore store;
-    private final RedisOptions options;
+    private final RedisCellsOptions options;
     private final CellKind cells;
     private final FilterKeys keys;
     private final BloomShape shape;
@@ -88,7 +88,7 @@ public final class RedisCellsFilter<T> extends AbstractFilter<T> {
     private final CellsCommands commands;
     private final CellsBatch batches;
 
-    private RedisCellsFilter(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
+    private RedisCellsFilter(RedisStore store, RedisCellsOptions options, FilterSpec spec, KeyHasher<? super T> hasher,
             Identity identity) {
         super(options.cells().kind(), Location.shownSpec(spec), hasher);
         this.store = store;
@@ -113,7 +113,7 @@ public final class RedisCellsFilter<T> extends AbstractFilter<T> {
      * @throws RedisFilterException if a key of the filter holds another type of value (nothing is
      *     changed), or the server fails
      */
-    static <T> RedisCellsFilter<T> open(RedisStore store, RedisOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
+    static <T> RedisCellsFilter<T> open(RedisStore store, RedisCellsOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
         return new RedisCellsFilter<>(store, options, spec, hasher, CellsOpening.open(store, options, hasher.id()));
     }
 
@@ -470,7 +470,7 @@ public final class RedisCellsFilter<T> extends AbstractFilter<T> {
         return keys;
     }
 
-    RedisOptions options() {
+    RedisCellsOptions options() {
         return options;
     }
 

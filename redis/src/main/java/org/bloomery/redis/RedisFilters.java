@@ -155,7 +155,7 @@ public final class RedisFilters {
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(items, "items");
         checkClientAndName(client, name);
-        ScalableOptions options = ScalableOptions.read(spec, name);
+        RedisScalableOptions options = RedisScalableOptions.read(spec, name);
         RedisStore store = pipeliningStore(client, name, "insert");
         String metaKey = options.location().prefix() + "{" + name + "}:meta";
         Map<String, String> stored = store.hgetAll("insert", metaKey);
@@ -168,7 +168,7 @@ public final class RedisFilters {
         } else {
             used = storedSpec(stored, options.location().prefix());
         }
-        return RedisScalableFilter.open(store, ScalableOptions.read(used, name), used, hasher, false).addAll(items);
+        return RedisScalableFilter.open(store, RedisScalableOptions.read(used, name), used, hasher, false).addAll(items);
     }
 
     /** The spec a stored {@code redis-scalable} filter was created with, from its metadata. */
@@ -295,7 +295,7 @@ public final class RedisFilters {
         Objects.requireNonNull(spec, "spec");
         RedisStore store = userStore(client, name);
         if (kind.equals(RedisScalableProvider.KIND)) {
-            String base = ScalableOptions.read(spec, name).location().prefix() + "{" + name + "}";
+            String base = RedisScalableOptions.read(spec, name).location().prefix() + "{" + name + "}";
             List<String> keys = new ArrayList<>();
             keys.add(base + ":meta");
             for (int i = 0; i <= GrowthPlan.MAX_LAYERS; i++) {
@@ -307,13 +307,13 @@ public final class RedisFilters {
         CellKind cells = Arrays.stream(CellKind.values()).filter(c -> c.kind().equals(kind)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("kind must be one of 'redis-classic', 'redis-counting'"
                         + " or 'redis-scalable', got '" + kind + "'"));
-        RedisOptions options = RedisOptions.read(cells, spec, name);
+        RedisCellsOptions options = RedisCellsOptions.read(cells, spec, name);
         FilterKeys keys = FilterKeys.of(options.prefix(), name, options.shards());
         String stored = store.type("drop", keys.metadata()).equals("hash")
-                ? store.hgetAll("drop", keys.metadata()).get(RedisOptions.SHARDS) : null;
+                ? store.hgetAll("drop", keys.metadata()).get(RedisCellsOptions.SHARDS) : null;
         store.del("drop", keys.all());
         if (stored != null && stored.matches("[0-9]{1,4}") && Integer.parseInt(stored) >= 1
-                && Integer.parseInt(stored) <= RedisOptions.MAX_SHARDS && Integer.parseInt(stored) != options.shards()) {
+                && Integer.parseInt(stored) <= RedisCellsOptions.MAX_SHARDS && Integer.parseInt(stored) != options.shards()) {
             store.del("drop", FilterKeys.of(options.prefix(), name, Integer.parseInt(stored)).shards());
         }
     }
@@ -323,7 +323,7 @@ public final class RedisFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         checkClientAndName(client, name);
-        ScalableOptions options = ScalableOptions.read(spec, name);
+        RedisScalableOptions options = RedisScalableOptions.read(spec, name);
         if (mustBeNew && !options.location().open().createIfMissing()) {
             throw new IllegalArgumentException("option '" + OpenPolicy.CREATE + "' = 'never' contradicts"
                     + " RedisFilters.reserve, which creates the filter; leave the option out to reserve it");
@@ -453,7 +453,7 @@ public final class RedisFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         checkClientAndName(client, name);
-        RedisOptions options = RedisOptions.read(cells, spec, name);
+        RedisCellsOptions options = RedisCellsOptions.read(cells, spec, name);
         return RedisCellsFilter.open(pipeliningStore(client, name, "open"), options, spec, hasher);
     }
 

@@ -77,12 +77,12 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
             EnumSet.of(Capability.SHARED, Capability.CONCURRENT, Capability.ADD));
 
     private final RedisStore store;
-    private final ScalableOptions options;
+    private final RedisScalableOptions options;
     private final GrowthPlan plan;
     private final LayerCommands commands;
     private final ScalableBatch batches;
 
-    private RedisScalableFilter(RedisStore store, ScalableOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
+    private RedisScalableFilter(RedisStore store, RedisScalableOptions options, FilterSpec spec, KeyHasher<? super T> hasher) {
         super(RedisScalableProvider.KIND, Location.shownSpec(spec), hasher);
         this.store = store;
         this.options = options;
@@ -99,7 +99,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      * @throws IllegalStateException if {@code mustBeNew} and the filter exists; nothing is changed
      * @throws RedisFilterException if a key of the filter holds another type, or the server fails
      */
-    static <T> RedisScalableFilter<T> open(RedisStore store, ScalableOptions options, FilterSpec spec,
+    static <T> RedisScalableFilter<T> open(RedisStore store, RedisScalableOptions options, FilterSpec spec,
             KeyHasher<? super T> hasher, boolean mustBeNew) {
         RedisScalableFilter<T> filter = new RedisScalableFilter<>(store, options, spec, hasher);
         LayerCommands commands = filter.commands;

@@ -32,7 +32,7 @@ final class ScalableBatch {
     private final int timeoutMillis;
     private final Durability durability;
 
-    ScalableBatch(RedisStore store, LayerCommands commands, ScalableOptions options) {
+    ScalableBatch(RedisStore store, LayerCommands commands, RedisScalableOptions options) {
         this.store = store;
         this.commands = commands;
         this.timeoutMillis = options.location().timeoutMillis();

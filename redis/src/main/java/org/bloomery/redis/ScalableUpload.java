@@ -41,10 +41,10 @@ final class ScalableUpload {
             Prepared prepared = Transfer.unwrap(() -> Envelope.read(head.stream(), BloomKinds.SCALABLE, used,
                     (spec, reading, body) -> {
                 FilterSpec shared = Transfer.withDurability(spec.withOption(Location.PREFIX, prefix), durability);
-                ScalableOptions options;
+                RedisScalableOptions options;
                 try {
                     // A deploy step: the eviction guard refuses neither it nor its handle (see Transfer).
-                    options = ScalableOptions.read(shared.withOption(OpenPolicy.ALLOW_EVICTION, "true"), name);
+                    options = RedisScalableOptions.read(shared.withOption(OpenPolicy.ALLOW_EVICTION, "true"), name);
                 } catch (IllegalArgumentException e) {
                     throw new InvalidFilterDataException("the spec is not valid for kind '" + RedisScalableProvider.KIND
                             + "': " + e.getMessage(), e);
@@ -87,7 +87,7 @@ final class ScalableUpload {
      * What an upload publishes once the snapshot has been read whole and its checksum matched: the
      * filter's identity, kept from the filter of the same spec it replaces ({@code replaces}) or new.
      */
-    private record Prepared(FilterSpec spec, ScalableOptions options, long[] items, Identity identity,
+    private record Prepared(FilterSpec spec, RedisScalableOptions options, long[] items, Identity identity,
             boolean replaces) {
     }
 
@@ -135,7 +135,7 @@ final class ScalableUpload {
      * @return the identity of the filter of the same spec the name holds, to be kept; empty when it
      *     holds none (or metadata without a valid identity, which the upload replaces)
      */
-    private static Optional<Identity> checkTarget(RedisStore store, ScalableOptions options, String metaKey,
+    private static Optional<Identity> checkTarget(RedisStore store, RedisScalableOptions options, String metaKey,
             String firstLayer, String hasherId) {
         for (String key : List.of(metaKey, firstLayer)) {
             String expected = key.equals(metaKey) ? "hash" : "string";

@@ -37,7 +37,7 @@ final class SpecFilters {
     static <T> RedisCellsFilter<T> fromSpec(CellKind cells, FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        RedisOptions options = RedisOptions.read(cells, spec, null);
+        RedisCellsOptions options = RedisCellsOptions.read(cells, spec, null);
         RedisStore store = connect(cells.kind(), options.location());
         try {
             return RedisCellsFilter.open(store, options, spec, hasher);
@@ -51,7 +51,7 @@ final class SpecFilters {
     static <T> RedisScalableFilter<T> scalableFromSpec(FilterSpec spec, KeyHasher<? super T> hasher) {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
-        ScalableOptions options = ScalableOptions.read(spec, null);
+        RedisScalableOptions options = RedisScalableOptions.read(spec, null);
         RedisStore store = connect(RedisScalableProvider.KIND, options.location());
         try {
             return RedisScalableFilter.open(store, options, spec, hasher, false);

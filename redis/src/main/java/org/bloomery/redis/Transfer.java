@@ -58,12 +58,12 @@ final class Transfer {
             Prepared prepared = unwrap(() -> Envelope.read(head.stream(), head.kind(), used, (spec, reading, body) -> {
                 FilterSpec shared = spec.withOption(Location.PREFIX, prefix);
                 if (shards != 1) {
-                    shared = shared.withOption(RedisOptions.SHARDS, Integer.toString(shards));
+                    shared = shared.withOption(RedisCellsOptions.SHARDS, Integer.toString(shards));
                 }
                 shared = withDurability(shared, durability);
                 // An upload is a deploy step, not a service opening the name: the eviction guard
                 // (OpenPolicy) does not refuse it, nor the handle it returns.
-                RedisOptions options = RedisOptions.read(cells, shared.withOption(OpenPolicy.ALLOW_EVICTION, "true"),
+                RedisCellsOptions options = RedisCellsOptions.read(cells, shared.withOption(OpenPolicy.ALLOW_EVICTION, "true"),
                         name);
                 FilterKeys keys = FilterKeys.of(prefix, name, options.shards());
                 Optional<Identity> existing = checkTarget(store, options, keys, used.id());
@@ -189,7 +189,7 @@ final class Transfer {
      * What an upload publishes once the snapshot has been read whole and its checksum matched: the
      * filter's identity, kept from the filter it replaces ({@code replaces}) or new.
      */
-    private record Prepared(FilterSpec spec, RedisOptions options, FilterKeys keys, Identity identity,
+    private record Prepared(FilterSpec spec, RedisCellsOptions options, FilterKeys keys, Identity identity,
             boolean replaces) {
     }
 
@@ -243,7 +243,7 @@ final class Transfer {
      * @return the identity of the filter of the same shape that the name holds, to be kept; empty
      *     when the name holds none (or metadata without a valid identity, which the upload replaces)
      */
-    private static Optional<Identity> checkTarget(RedisStore store, RedisOptions options, FilterKeys keys,
+    private static Optional<Identity> checkTarget(RedisStore store, RedisCellsOptions options, FilterKeys keys,
             String hasherId) {
         for (String key : keys.all()) {
             String expected = key.equals(keys.metadata()) ? "hash" : "string";

@@ -285,10 +285,10 @@ class RollbackTest {
 
     @Test
     void theReplicaTimeoutMustEndBeforeTheClientTimesOut() {
-        assertThatThrownBy(() -> RedisOptions.read(CellKind.BITS, SPEC.withOption("name", "x")
+        assertThatThrownBy(() -> RedisCellsOptions.read(CellKind.BITS, SPEC.withOption("name", "x")
                 .withOption("timeoutMillis", "500").withOption("minReplicas", "1")
                 .withOption("replicaTimeoutMillis", "500"), null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("replicaTimeoutMillis");
-        assertThat(RedisOptions.read(CellKind.BITS, SPEC.withOption("name", "x"), null).durability().waits()).isFalse();
+        assertThat(RedisCellsOptions.read(CellKind.BITS, SPEC.withOption("name", "x"), null).durability().waits()).isFalse();
     }
 }

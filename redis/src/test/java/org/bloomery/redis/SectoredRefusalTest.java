@@ -14,7 +14,7 @@ class SectoredRefusalTest {
     @ParameterizedTest
     @EnumSource(CellKind.class)
     void bloomKindsRefuseTheSectoredLayout(CellKind cells) {
-        assertThatThrownBy(() -> RedisOptions.read(cells, SECTORED, "sectored"))
+        assertThatThrownBy(() -> RedisCellsOptions.read(cells, SECTORED, "sectored"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("option 'layout' of kind '" + cells.kind() + "' must be 'standard' or 'blocked'")
                 .hasMessageEndingWith("got 'sectored'");
@@ -22,7 +22,7 @@ class SectoredRefusalTest {
 
     @Test
     void theScalableKindRefusesTheSectoredLayout() {
-        assertThatThrownBy(() -> ScalableOptions.read(SECTORED, "sectored"))
+        assertThatThrownBy(() -> RedisScalableOptions.read(SECTORED, "sectored"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("must be 'standard' or 'blocked' (the Redis kinds do not store the sectored"
                         + " layout), got 'sectored'");

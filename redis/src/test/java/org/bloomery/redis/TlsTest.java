@@ -204,8 +204,8 @@ class TlsTest {
         // The options read from the spec, with a password in the URI too.
         String uriPassword = "ur1-Secr3t-5530";
         FilterSpec withUriPassword = spec.withOption("uri", "rediss://user:" + uriPassword + "@127.0.0.1:" + mutual.tlsPort());
-        texts.add(RedisOptions.read(CellKind.BITS, withUriPassword, null).toString());
-        texts.add(ScalableOptions.read(withUriPassword, null).toString());
+        texts.add(RedisCellsOptions.read(CellKind.BITS, withUriPassword, null).toString());
+        texts.add(RedisScalableOptions.read(withUriPassword, null).toString());
         assertThat(texts.get(texts.size() - 1)).contains("client certificate from " + certificates.clientKeyStore);
         for (String text : texts) {
             assertThat(text).doesNotContain(TestCertificates.STORE_PASSWORD).doesNotContain(uriPassword);

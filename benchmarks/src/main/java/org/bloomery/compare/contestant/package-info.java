@@ -1,7 +1,0 @@
-/**
- * The contestants: one small {@link org.bloomery.compare.contestant.Contestant} interface that every
- * filter under comparison is driven through, an {@link org.bloomery.compare.contestant.Entrant} that
- * names and builds one, and one adapter per Bloomery kind or peer library. No peer type leaks past its
- * adapter.
- */
-package org.bloomery.compare.contestant;

@@ -1,6 +1,0 @@
-/**
- * The report: what was run on which machine ({@link org.bloomery.compare.report.RunInfo}), and one
- * writer per format: Markdown tables, CSV rows and a self-contained HTML page with hand-written SVG
- * charts.
- */
-package org.bloomery.compare.report;

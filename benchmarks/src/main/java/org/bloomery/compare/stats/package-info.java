@@ -1,2 +1,0 @@
-/** The statistics of the report: measured rates with their confidence intervals. */
-package org.bloomery.compare.stats;
