@@ -9,6 +9,7 @@ import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.bloom.BloomLayer;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
 
@@ -43,14 +44,14 @@ final class AgingCodec {
     static void write(OutputStream out, AgingFilter<?> filter) throws IOException {
         Generation[] ring = filter.ring();
         long[] epochs = new long[ring.length];
-        Layer[][] layers = new Layer[ring.length][];
+        BloomLayer[][] layers = new BloomLayer[ring.length][];
         long current = filter.current();
         long length = HEADER_BYTES;
         for (int slot = 0; slot < ring.length; slot++) {
             epochs[slot] = ring[slot].epoch();
             layers[slot] = ring[slot].layers();
             length += SLOT_HEADER_BYTES;
-            for (Layer layer : layers[slot]) {
+            for (BloomLayer layer : layers[slot]) {
                 length += LAYER_HEADER_BYTES + layer.wordBytes();
             }
         }
@@ -62,7 +63,7 @@ final class AgingCodec {
             for (int slot = 0; slot < ring.length; slot++) {
                 body.writeLong(epochs[slot]);
                 body.writeInt(layers[slot].length);
-                for (Layer layer : layers[slot]) {
+                for (BloomLayer layer : layers[slot]) {
                     body.writeLong(layer.bitSize());
                     body.writeLong(layer.items());
                     layer.writeWords(body);
@@ -117,7 +118,7 @@ final class AgingCodec {
                     + Math.floorMod(epoch, plan.slots()));
         }
         int count = in.readInt("layers of slot " + slot, 1, plan.timed() ? GrowthPlan.MAX_LAYERS : 1);
-        Layer[] layers = new Layer[count];
+        BloomLayer[] layers = new BloomLayer[count];
         for (int i = 0; i < count; i++) {
             LayerPlan expected;
             try {
@@ -131,7 +132,7 @@ final class AgingCodec {
             long items = in.readLong("items of layer " + i + " of slot " + slot, 0,
                     plan.timed() ? expected.capacity() : 0);
             try {
-                layers[i] = Layer.read(expected, items, in);
+                layers[i] = BloomLayer.read(expected, items, in);
             } catch (IllegalArgumentException e) {
                 throw new InvalidFilterDataException("cannot hold layer " + i + " of slot " + slot + ": "
                         + e.getMessage(), e);

@@ -2,6 +2,7 @@ package org.bloomery.aging;
 
 import java.util.Arrays;
 import org.bloomery.api.FilterFullException;
+import org.bloomery.bloom.BloomLayer;
 
 /**
  * One slot of the ring: the Bloom layers of the items added during one generation, and which
@@ -15,9 +16,9 @@ final class Generation {
     private final WindowPlan plan;
     private volatile long epoch;
     /** Oldest first; replaced when the generation grows or is reset. */
-    private volatile Layer[] layers;
+    private volatile BloomLayer[] layers;
 
-    Generation(WindowPlan plan, long epoch, Layer[] layers) {
+    Generation(WindowPlan plan, long epoch, BloomLayer[] layers) {
         this.plan = plan;
         this.epoch = epoch;
         this.layers = layers;
@@ -32,7 +33,7 @@ final class Generation {
      * @throws IllegalArgumentException if the layer does not fit in the free heap
      */
     static Generation allocate(WindowPlan plan, long epoch) {
-        return new Generation(plan, epoch, new Layer[] {Layer.allocate(plan.layer(0))});
+        return new Generation(plan, epoch, new BloomLayer[] {BloomLayer.allocate(plan.layer(0))});
     }
 
     long epoch() {
@@ -40,13 +41,13 @@ final class Generation {
     }
 
     /** @return the layers now published, oldest first; the caller must not modify the array */
-    Layer[] layers() {
+    BloomLayer[] layers() {
         return layers;
     }
 
     /** @return whether any layer holds every one of the item's bits; the newest (largest) layer first */
     boolean mightContain(long hash) {
-        Layer[] current = layers;
+        BloomLayer[] current = layers;
         for (int i = current.length - 1; i >= 0; i--) {
             if (current[i].mightContain(hash)) {
                 return true;
@@ -67,9 +68,9 @@ final class Generation {
      * @throws FilterFullException if the generation cannot grow (its layer limit, or the heap)
      */
     void add(long hash) {
-        Layer[] seen = layers;
+        BloomLayer[] seen = layers;
         while (true) {
-            Layer newest = seen[seen.length - 1];
+            BloomLayer newest = seen[seen.length - 1];
             if (newest.tryReserve()) {
                 newest.insert(hash);
                 return;
@@ -78,21 +79,21 @@ final class Generation {
         }
     }
 
-    private synchronized Layer[] grow(Layer[] seen) {
-        Layer[] current = layers;
+    private synchronized BloomLayer[] grow(BloomLayer[] seen) {
+        BloomLayer[] current = layers;
         if (current != seen) {
             return current;
         }
-        Layer next;
+        BloomLayer next;
         try {
-            next = Layer.allocate(plan.layer(current.length));
+            next = BloomLayer.allocate(plan.layer(current.length));
         } catch (IllegalArgumentException | OutOfMemoryError e) {
             // The heap check leaves headroom; should the allocation still fail, nothing has changed yet.
             throw new FilterFullException("aging filter is full: kind '" + AgingProvider.KIND + "', generation "
                     + epoch + " holds " + items() + " items in " + current.length + " layers and cannot add layer "
                     + current.length + ": " + e.getMessage());
         }
-        Layer[] grown = Arrays.copyOf(current, current.length + 1);
+        BloomLayer[] grown = Arrays.copyOf(current, current.length + 1);
         grown[current.length] = next;
         layers = grown;
         return grown;
@@ -106,16 +107,16 @@ final class Generation {
      * @param newEpoch the generation it holds from now on
      */
     synchronized void reset(long newEpoch) {
-        Layer first = layers[0];
+        BloomLayer first = layers[0];
         first.clear();
-        layers = new Layer[] {first};
+        layers = new BloomLayer[] {first};
         epoch = newEpoch;
     }
 
     /** @return items reserved in the layers (0 in a count window, whose ring counts adds instead) */
     long items() {
         long items = 0;
-        for (Layer layer : layers) {
+        for (BloomLayer layer : layers) {
             items += layer.items();
         }
         return items;
@@ -124,7 +125,7 @@ final class Generation {
     /** @return bits allocated in the layers */
     long bitSize() {
         long bits = 0;
-        for (Layer layer : layers) {
+        for (BloomLayer layer : layers) {
             bits += layer.bitSize();
         }
         return bits;
@@ -133,7 +134,7 @@ final class Generation {
     /** @return the probability that no layer reports a never-added item present, from their set bits */
     double allNegative() {
         double allNegative = 1;
-        for (Layer layer : layers) {
+        for (BloomLayer layer : layers) {
             allNegative *= 1 - layer.fpp();
         }
         return allNegative;

@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.bloom.BloomLayer;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
 import java.io.IOException;
@@ -32,11 +33,11 @@ final class ScalableCodec {
      * @param layers the layers to write, one snapshot of the filter's
      * @throws IOException if the stream fails
      */
-    static void write(OutputStream out, ScalableFilter<?> filter, Layer[] layers) throws IOException {
+    static void write(OutputStream out, ScalableFilter<?> filter, BloomLayer[] layers) throws IOException {
         GrowthPlan plan = filter.plan();
         Envelope.write(out, filter, bodyLength(layers), body -> {
             ScalableBody.writeHeader(body, plan, layers.length);
-            for (Layer layer : layers) {
+            for (BloomLayer layer : layers) {
                 ScalableBody.writeLayerHeader(body, layer.plan(), layer.items());
                 layer.writeWords(body);
             }
@@ -49,9 +50,9 @@ final class ScalableCodec {
      * @param layers the layers to be written
      * @return the length
      */
-    static long bodyLength(Layer[] layers) {
+    static long bodyLength(BloomLayer[] layers) {
         long length = ScalableBody.HEADER_BYTES;
-        for (Layer layer : layers) {
+        for (BloomLayer layer : layers) {
             length += ScalableBody.LAYER_HEADER_BYTES + layer.wordBytes();
         }
         return length;
@@ -81,18 +82,18 @@ final class ScalableCodec {
                     + e.getMessage(), e);
         }
         int count = ScalableBody.readHeader(in, plan);
-        Layer[] layers = new Layer[count];
+        BloomLayer[] layers = new BloomLayer[count];
         for (int i = 0; i < count; i++) {
             layers[i] = readLayer(plan, i, in);
         }
         return new ScalableFilter<>(spec, hasher, plan, layers);
     }
 
-    private static Layer readLayer(GrowthPlan plan, int index, FilterDataInput in) throws IOException {
+    private static BloomLayer readLayer(GrowthPlan plan, int index, FilterDataInput in) throws IOException {
         LayerPlan expected = ScalableBody.expectedLayer(plan, index);
         long items = ScalableBody.readLayerHeader(in, index, expected);
         try {
-            return Layer.read(expected, items, in);
+            return BloomLayer.read(expected, items, in);
         } catch (IllegalArgumentException e) {
             throw new InvalidFilterDataException("cannot hold layer " + index + ": " + e.getMessage(), e);
         }

@@ -1,6 +1,8 @@
 package org.bloomery.scalable;
 
 import static org.bloomery.scalable.ScalableProvider.KIND;
+import org.bloomery.bloom.BloomLayer;
+import org.bloomery.bloom.LayerPlan;
 import org.bloomery.bloom.GrowthPlan;
 import java.io.IOException;
 import java.io.InputStream;
@@ -61,9 +63,9 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
     private final GrowthPlan plan;
     private final Object growthLock = new Object();
     /** Replaced, never modified, so a reader sees a consistent list of layers without a lock. */
-    private volatile Layer[] layers;
+    private volatile BloomLayer[] layers;
 
-    ScalableFilter(FilterSpec spec, KeyHasher<? super T> hasher, GrowthPlan plan, Layer[] layers) {
+    ScalableFilter(FilterSpec spec, KeyHasher<? super T> hasher, GrowthPlan plan, BloomLayer[] layers) {
         super(KIND, spec, hasher);
         this.plan = plan;
         this.layers = layers;
@@ -84,14 +86,14 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         GrowthPlan plan = GrowthPlan.of(spec, KIND);
-        Layer first;
+        BloomLayer first;
         try {
-            first = Layer.allocate(plan.layer(0));
+            first = BloomLayer.allocate(plan.layer(0));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("kind '" + KIND + "' cannot build layer 0 for " + spec + ": "
                     + e.getMessage(), e);
         }
-        return new ScalableFilter<>(spec, hasher, plan, new Layer[] {first});
+        return new ScalableFilter<>(spec, hasher, plan, new BloomLayer[] {first});
     }
 
     /**
@@ -118,12 +120,12 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public boolean addHash(long hash) {
-        Layer[] current = layers;
+        BloomLayer[] current = layers;
         if (anyContains(current, hash)) {
             return false;
         }
         while (true) {
-            Layer newest = current[current.length - 1];
+            BloomLayer newest = current[current.length - 1];
             if (newest.tryReserve()) {
                 newest.insert(hash);
                 return true;
@@ -146,7 +148,7 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        Layer[] chain = layers;
+        BloomLayer[] chain = layers;
         Arrays.fill(out, from, to, false);
         for (int i = chain.length - 1; i >= 0; i--) {
             chain[i].orMightContain(hashes, from, to, out);
@@ -154,7 +156,7 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
     }
 
     /** Probes the newest (largest, and so most likely to hold the item) layer first. */
-    private static boolean anyContains(Layer[] chain, long hash) {
+    private static boolean anyContains(BloomLayer[] chain, long hash) {
         for (int i = chain.length - 1; i >= 0; i--) {
             if (chain[i].mightContain(hash)) {
                 return true;
@@ -168,9 +170,9 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
      *
      * @return the layers now published
      */
-    private Layer[] grow(Layer[] seen) {
+    private BloomLayer[] grow(BloomLayer[] seen) {
         synchronized (growthLock) {
-            Layer[] current = layers;
+            BloomLayer[] current = layers;
             if (current != seen) {
                 return current;
             }
@@ -178,9 +180,9 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
                 throw new FilterFullException("non scaling filter is full: kind '" + KIND + "', capacity "
                         + plan.capacity() + " items");
             }
-            Layer next;
+            BloomLayer next;
             try {
-                next = Layer.allocate(plan.layer(current.length));
+                next = BloomLayer.allocate(plan.layer(current.length));
             } catch (IllegalArgumentException | OutOfMemoryError e) {
                 // The heap check leaves headroom; should the allocation still fail, nothing has changed yet.
                 String layerCount = current.length + (current.length == 1 ? " layer" : " layers");
@@ -188,16 +190,16 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
                         + capacity(current) + " items in " + layerCount + "; cannot add layer " + current.length
                         + ": " + e.getMessage());
             }
-            Layer[] grown = Arrays.copyOf(current, current.length + 1);
+            BloomLayer[] grown = Arrays.copyOf(current, current.length + 1);
             grown[current.length] = next;
             layers = grown;
             return grown;
         }
     }
 
-    private static long capacity(Layer[] chain) {
+    private static long capacity(BloomLayer[] chain) {
         long total = 0;
-        for (Layer layer : chain) {
+        for (BloomLayer layer : chain) {
             total += layer.plan().capacity();
         }
         return total;
@@ -210,12 +212,14 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
      * @return a snapshot
      */
     public ScalableInfo info() {
-        Layer[] chain = layers;
+        BloomLayer[] chain = layers;
         List<LayerInfo> perLayer = new ArrayList<>(chain.length);
         long bits = 0;
         long items = 0;
-        for (Layer layer : chain) {
-            LayerInfo info = layer.info();
+        for (BloomLayer layer : chain) {
+            LayerPlan layerPlan = layer.plan();
+            LayerInfo info = new LayerInfo(layerPlan.capacity(), layerPlan.error(), layerPlan.shape().hashes(),
+                    layerPlan.shape().cells(), layer.items());
             perLayer.add(info);
             bits += info.bits();
             items += info.items();
@@ -234,7 +238,7 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
     }
 
     /** @return the layers now published, oldest first; the caller must not modify the array */
-    Layer[] layers() {
+    BloomLayer[] layers() {
         return layers;
     }
 
@@ -242,7 +246,7 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
     @Override
     public long approximateCount() {
         long items = 0;
-        for (Layer layer : layers) {
+        for (BloomLayer layer : layers) {
             items += layer.items();
         }
         return items;
@@ -252,7 +256,7 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
     @Override
     public double expectedFpp() {
         double allNegative = 1;
-        for (Layer layer : layers) {
+        for (BloomLayer layer : layers) {
             allNegative *= 1 - layer.fpp();
         }
         return 1 - allNegative;
@@ -262,7 +266,7 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
     @Override
     public long bitSize() {
         long bits = 0;
-        for (Layer layer : layers) {
+        for (BloomLayer layer : layers) {
             bits += layer.plan().shape().cells();
         }
         return bits;
@@ -275,8 +279,8 @@ public final class ScalableFilter<T> extends AbstractFilter<T> {
     @Override
     public void clear() {
         synchronized (growthLock) {
-            Layer first = layers[0];
-            layers = new Layer[] {first};
+            BloomLayer first = layers[0];
+            layers = new BloomLayer[] {first};
             first.clear();
         }
     }

@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.bloom.BloomLayer;
 import org.bloomery.bloom.LayerPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -13,13 +14,13 @@ import org.junit.jupiter.api.Test;
 
 class LayerTest {
 
-    private static Layer layer(long capacity) {
-        return Layer.allocate(new LayerPlan(capacity, 0.01, BloomShape.optimal(capacity, 0.01)));
+    private static BloomLayer layer(long capacity) {
+        return BloomLayer.allocate(new LayerPlan(capacity, 0.01, BloomShape.optimal(capacity, 0.01)));
     }
 
     @Test
     void reservationsStopAtCapacity() {
-        Layer layer = layer(3);
+        BloomLayer layer = layer(3);
         assertThat(layer.tryReserve()).isTrue();
         assertThat(layer.tryReserve()).isTrue();
         assertThat(layer.tryReserve()).isTrue();
@@ -30,7 +31,7 @@ class LayerTest {
 
     @Test
     void concurrentReservationsNeverPassCapacity() throws InterruptedException {
-        Layer layer = layer(25_000);
+        BloomLayer layer = layer(25_000);
         AtomicLong granted = new AtomicLong();
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
@@ -58,7 +59,7 @@ class LayerTest {
 
     @Test
     void insertedHashesAreFoundAndClearForgetsThem() {
-        Layer layer = layer(1_000);
+        BloomLayer layer = layer(1_000);
         assertThat(layer.fpp()).isZero();
         for (long i = 0; i < 1_000; i++) {
             layer.insert(KeyHasher.hashLong(i));

@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.bloom.BloomLayer;
 import org.bloomery.bloom.GrowthPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +33,7 @@ class ScalableGrowthTest {
     void growsFromOneThousandToOneMillionWithinTheErrorRate() {
         GrowthRun run = grow(FilterSpec.of(CAPACITY, ERROR_RATE));
         ScalableInfo info = run.filter().info();
-        // Layer capacities 1,000·2^i sum to 1,000·(2^L − 1): 511,000 for L = 9, 1,023,000 for L = 10,
+        // BloomLayer capacities 1,000·2^i sum to 1,000·(2^L − 1): 511,000 for L = 9, 1,023,000 for L = 10,
         // so 10 layers hold 1,000,000 items. The filter counts only adds that found the key absent,
         // about 1% fewer than N, which is far inside the 23,000 items of slack: the same L.
         assertThat(GrowthRun.layersFor(CAPACITY, 2, N)).isEqualTo(10);

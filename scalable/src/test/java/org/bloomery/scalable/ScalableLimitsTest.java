@@ -1,5 +1,6 @@
 package org.bloomery.scalable;
 
+import org.bloomery.bloom.BloomLayer;
 import org.bloomery.bloom.GrowthPlan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -87,7 +88,7 @@ class ScalableLimitsTest {
 
     @Test
     void growthPastTwoToTheThirtySevenBitsIsRefused() {
-        // Layer 1 would take 200,000·32,768 = 6.6e9 items at error 1e-5, about 24 bits each: 1.6e11
+        // BloomLayer 1 would take 200,000·32,768 = 6.6e9 items at error 1e-5, about 24 bits each: 1.6e11
         // bits, over the 2^37 = 1.37e11 limit.
         FilterSpec spec = FilterSpec.of(200_000, 0.01).withOption("expansion", "32768")
                 .withOption("tightening", "0.001");
@@ -97,7 +98,7 @@ class ScalableLimitsTest {
 
     @Test
     void growthPastTheFreeHeapIsRefusedWithoutOutOfMemoryError() {
-        // Layer 1 would take 100,000·32,768 = 3.3e9 items at error 0.0025: 4.1e10 bits, 5.1 GB.
+        // BloomLayer 1 would take 100,000·32,768 = 3.3e9 items at error 0.0025: 4.1e10 bits, 5.1 GB.
         FilterSpec spec = FilterSpec.of(100_000, 0.01).withOption("expansion", "32768");
         long layerBytes = GrowthPlan.of(spec, "scalable").layer(1).shape().cells() / 8;
         assumeThat(Runtime.getRuntime().maxMemory()).as("a heap too small for a %d-byte layer", layerBytes)

@@ -1,20 +1,19 @@
-package org.bloomery.scalable;
+package org.bloomery.bloom;
 
-import org.bloomery.bloom.LayerPlan;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;
-import org.bloomery.bloom.BitArray;
-import org.bloomery.bloom.BitProbing;
-import org.bloomery.bloom.BloomLayout;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
 
 /**
- * One Bloom filter of the chain, probed like a classic filter of the same shape and layout, with an item count
- * that never passes its capacity: a slot is reserved by compare-and-set before the bits are set, so
- * concurrent adds cannot overfill it.
+ * One Bloom filter of a chain of layers ({@code scalable}'s growing chain, an {@code aging}
+ * generation's layers), probed like a classic filter of the same shape and layout, with an item count
+ * that never passes its capacity when adds reserve their slot ({@link #tryReserve}) by
+ * compare-and-set before they set their bits, so concurrent adds cannot overfill it. A layer whose
+ * adds are bounded elsewhere (a count window's ring) inserts without reserving, and its count stays
+ * 0. Safe for concurrent adds and queries.
  */
-final class Layer {
+public final class BloomLayer {
     private final LayerPlan plan;
     private final BitArray bits;
     private final AtomicLong items;
@@ -22,7 +21,7 @@ final class Layer {
     /** The layout, the same for every layer of a filter; it picks the probe strategy ({@link BitProbing}). */
     private final BloomLayout layout;
 
-    private Layer(LayerPlan plan, BitArray bits, long items) {
+    private BloomLayer(LayerPlan plan, BitArray bits, long items) {
         this.plan = plan;
         this.bits = bits;
         this.k = plan.shape().hashes();
@@ -37,8 +36,8 @@ final class Layer {
      * @return the layer
      * @throws IllegalArgumentException if its bit array would not fit in the free heap
      */
-    static Layer allocate(LayerPlan plan) {
-        return new Layer(plan, new BitArray(plan.shape().cells()), 0);
+    public static BloomLayer allocate(LayerPlan plan) {
+        return new BloomLayer(plan, new BitArray(plan.shape().cells()), 0);
     }
 
     /**
@@ -50,16 +49,17 @@ final class Layer {
      * @return the layer
      * @throws IOException if the body ends early, or the body or the free heap cannot hold the layer
      */
-    static Layer read(LayerPlan plan, long items, FilterDataInput in) throws IOException {
-        return new Layer(plan, BitArray.readFrom(in, plan.shape().cells()), items);
+    public static BloomLayer read(LayerPlan plan, long items, FilterDataInput in) throws IOException {
+        return new BloomLayer(plan, BitArray.readFrom(in, plan.shape().cells()), items);
     }
 
-    LayerPlan plan() {
+    /** @return the layer's capacity, error and shape */
+    public LayerPlan plan() {
         return plan;
     }
 
     /** @return whether every one of the item's k bits is set */
-    boolean mightContain(long hash) {
+    public boolean mightContain(long hash) {
         return BitProbing.probesSet(layout, bits, hash, k);
     }
 
@@ -67,7 +67,7 @@ final class Layer {
      * {@code out[i] = out[i] || mightContain(hashes[i])} for every i in [from, to), in one batch
      * that overlaps the keys' cache misses and skips keys already answered true.
      */
-    void orMightContain(long[] hashes, int from, int to, boolean[] out) {
+    public void orMightContain(long[] hashes, int from, int to, boolean[] out) {
         BitProbing.orProbesSet(layout, bits, hashes, from, to, k, out);
     }
 
@@ -76,7 +76,7 @@ final class Layer {
      *
      * @return false, with nothing changed, if the layer already holds its capacity
      */
-    boolean tryReserve() {
+    public boolean tryReserve() {
         long capacity = plan.capacity();
         long current = items.get();
         while (current < capacity) {
@@ -89,13 +89,16 @@ final class Layer {
         return false;
     }
 
-    /** Sets the item's k bits; call after {@link #tryReserve} succeeded. */
-    void insert(long hash) {
+    /**
+     * Sets the item's k bits: after {@link #tryReserve} succeeded, or in a layer whose adds are
+     * bounded elsewhere.
+     */
+    public void insert(long hash) {
         BitProbing.setProbes(layout, bits, hash, k);
     }
 
-    /** @return items inserted into this layer */
-    long items() {
+    /** @return items reserved in this layer (0 in one whose adds are bounded elsewhere) */
+    public long items() {
         return items.get();
     }
 
@@ -103,18 +106,18 @@ final class Layer {
      * @return the false-positive probability implied by the set bits: {@code (X / m)^k}, or the
      *     blocked model's at the estimated count
      */
-    double fpp() {
+    public double fpp() {
         return plan.shape().fppFromOccupied(bits.cardinality());
     }
 
     /** Clears the bits and the count; not atomic with respect to concurrent adds. */
-    void clear() {
+    public void clear() {
         bits.clear();
         items.set(0);
     }
 
     /** @return bytes {@link #writeWords} writes */
-    long wordBytes() {
+    public long wordBytes() {
         return bits.serializedBytes();
     }
 
@@ -124,12 +127,12 @@ final class Layer {
      * @param out the body output
      * @throws IOException if the stream fails
      */
-    void writeWords(FilterDataOutput out) throws IOException {
+    public void writeWords(FilterDataOutput out) throws IOException {
         bits.writeTo(out);
     }
 
-    /** @return the layer's public description */
-    LayerInfo info() {
-        return new LayerInfo(plan.capacity(), plan.error(), plan.shape().hashes(), plan.shape().cells(), items());
+    /** @return the bits of the layer's array */
+    public long bitSize() {
+        return plan.shape().cells();
     }
 }
