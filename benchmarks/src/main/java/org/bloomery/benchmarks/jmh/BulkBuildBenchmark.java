@@ -110,6 +110,19 @@ public class BulkBuildBenchmark {
     }
 
     /**
+     * The same build from the keys themselves ({@link Filters#buildFromLongs}), which hashes them
+     * inside, in the pool: it should take what {@link #bloomeryBulkBuild} takes.
+     *
+     * @param bulk the layout, threads and pool
+     * @return the filter
+     */
+    @Benchmark
+    @OperationsPerInvocation(N)
+    public MembershipFilter<Long> bloomeryBuildFromLongs(Bulk bulk) {
+        return bulk.pool.submit(() -> Filters.buildFromLongs(ClassicProvider.KIND, bulk.spec, keys)).join();
+    }
+
+    /**
      * Yardstick: the build's hashing alone, in the pool: it reads the keys and writes their hashes
      * (160 MB of memory traffic for 10^7 keys, as every parallel loop over arrays of this size
      * has), so two threads ÷ one shows what sharing the memory costs on this machine. The layout
