@@ -5,7 +5,7 @@ import org.bloomery.api.spi.HeapBudget;
 
 /** The hashes of an array of {@code long} keys under {@link KeyHasher#longs()}, computed in parallel. */
 final class LongKeyHashes {
-    /** As {@link Filters#PARALLEL_MIN_KEYS}: the bulk Bloom build's threshold for spreading work over threads. */
+    /** {@link Filters#PARALLEL_MIN_KEYS}: below it a fork and join costs more than hashing the keys. */
     static final int PARALLEL_MIN_KEYS = 1 << 16;
 
     private LongKeyHashes() {
