@@ -42,6 +42,13 @@ public final class Lineup {
      * classic-blocked}, {@code classic-sectored}.
      */
     private static final List<String> LAYOUTS = List.of("blocked", "sectored");
+    /**
+     * The layout whose one-writer form ({@code writers=single}) also runs, as {@code
+     * classic-sectored-single}: the add that compares with a peer whose adds are not thread-safe.
+     */
+    private static final String ONE_WRITER_LAYOUT = "sectored";
+    /** The option that selects a Bloom-family kind's writers. */
+    private static final String WRITERS = "writers";
     /** The fpp of the one-item filter that checks a provider works. */
     private static final double SMOKE_FPP = 0.5;
 
@@ -100,7 +107,7 @@ public final class Lineup {
 
     /**
      * The entrant of every kind found whose provider works (and of its blocked and sectored layouts,
-     * for the kinds that have them): each is asked for its capabilities and builds one tiny filter. A provider that
+     * and of the sectored layout with {@code writers=single}, for the kinds that have them): each is asked for its capabilities and builds one tiny filter. A provider that
      * fails is listed by name and hides no other kind. The sliding-window kind {@code aging} is left out:
      * the {@code window} workload enters it with its own options. A static kind (without {@link Capability#ADD})
      * takes part only in the {@code static} workload. Kinds
@@ -133,6 +140,7 @@ public final class Lineup {
                 for (String layout : LAYOUTS) {
                     layoutEntrant(provider, kindOptions, layout).ifPresent(entrants::add);
                 }
+                oneWriterEntrant(provider, kindOptions).ifPresent(entrants::add);
             } catch (IllegalArgumentException e) {
                 if (!kindOptions.isEmpty()) {
                     throw new IllegalArgumentException("kind '" + kind + "' rejects its options: " + e.getMessage(), e);
@@ -157,10 +165,28 @@ public final class Lineup {
         if (options.containsKey(LAYOUT)) {
             return Optional.empty();
         }
-        Map<String, String> withLayout = new TreeMap<>(options);
-        withLayout.put(LAYOUT, layout);
+        return variant(provider, provider.kind() + "-" + layout, options, Map.of(LAYOUT, layout));
+    }
+
+    /**
+     * A kind's {@value #ONE_WRITER_LAYOUT} layout with one writer ({@code classic-sectored-single}), when
+     * the kind takes both options and the options given for it choose neither.
+     */
+    private static Optional<Entrant> oneWriterEntrant(FilterProvider provider, Map<String, String> options) {
+        if (options.containsKey(LAYOUT) || options.containsKey(WRITERS)) {
+            return Optional.empty();
+        }
+        return variant(provider, provider.kind() + "-" + ONE_WRITER_LAYOUT + "-single", options,
+                Map.of(LAYOUT, ONE_WRITER_LAYOUT, WRITERS, "single"));
+    }
+
+    /** The kind with more options, under its own name; empty when the kind rejects them. */
+    private static Optional<Entrant> variant(FilterProvider provider, String name, Map<String, String> options,
+            Map<String, String> more) {
+        Map<String, String> all = new TreeMap<>(options);
+        all.putAll(more);
         try {
-            Entrant entrant = BloomeryContestant.entrant(provider, provider.kind() + "-" + layout, withLayout);
+            Entrant entrant = BloomeryContestant.entrant(provider, name, all);
             entrant.create(KeyType.LONG, 1, SMOKE_FPP);
             return Optional.of(entrant);
         } catch (IllegalArgumentException e) {

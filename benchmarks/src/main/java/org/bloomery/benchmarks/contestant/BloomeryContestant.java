@@ -19,10 +19,14 @@ import org.bloomery.api.MembershipFilter;
 
 /**
  * A Bloomery kind, driven through the hash-level methods of {@link MembershipFilter} with the
- * allocation-free {@link KeyHasher#hashLong} and {@link KeyHasher#hashString}.
+ * allocation-free {@link KeyHasher#hashLong} and {@link KeyHasher#hashString}; a batch query hashes
+ * its keys and asks {@link MembershipFilter#mightContainHashes} once. Driven by one thread at a time.
  */
 public final class BloomeryContestant implements Contestant {
     private final MembershipFilter<?> filter;
+    /** A batch's hashes and answers, reused: a contestant is driven by one thread. */
+    private final long[] batchHashes = new long[BATCH];
+    private final boolean[] batchAnswers = new boolean[BATCH];
 
     private BloomeryContestant(MembershipFilter<?> filter) {
         this.filter = filter;
@@ -129,6 +133,32 @@ public final class BloomeryContestant implements Contestant {
     @Override
     public boolean mightContain(long key) {
         return filter.mightContainHash(KeyHasher.hashLong(key));
+    }
+
+    @Override
+    public long countContained(long[] keys, int from, int to) {
+        for (int i = from; i < to; i++) {
+            batchHashes[i - from] = KeyHasher.hashLong(keys[i]);
+        }
+        return countBatch(to - from);
+    }
+
+    @Override
+    public long countContained(String[] keys, int from, int to) {
+        for (int i = from; i < to; i++) {
+            batchHashes[i - from] = KeyHasher.hashString(keys[i]);
+        }
+        return countBatch(to - from);
+    }
+
+    /** Asks the first {@code count} hashes of the batch at once; how many might be present. */
+    private long countBatch(int count) {
+        filter.mightContainHashes(batchHashes, 0, count, batchAnswers);
+        long found = 0;
+        for (int i = 0; i < count; i++) {
+            found += batchAnswers[i] ? 1 : 0;
+        }
+        return found;
     }
 
     @Override

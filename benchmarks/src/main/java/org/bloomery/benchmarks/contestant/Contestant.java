@@ -12,6 +12,8 @@ import java.util.OptionalLong;
  * boxing happens where the underlying library has a primitive path.
  */
 public interface Contestant {
+    /** Keys per batch query ({@link #countContained(long[], int, int)}). */
+    int BATCH = 1024;
 
     /**
      * Adds a long key.
@@ -45,6 +47,23 @@ public interface Contestant {
     }
 
     /**
+     * Queries long keys at once, through the library's batch query where it has one; a loop of
+     * {@link #mightContain(long)} where it has none.
+     *
+     * @param keys the keys
+     * @param from first index, inclusive
+     * @param to last index, exclusive
+     * @return how many might be present
+     */
+    default long countContained(long[] keys, int from, int to) {
+        long found = 0;
+        for (int i = from; i < to; i++) {
+            found += mightContain(keys[i]) ? 1 : 0;
+        }
+        return found;
+    }
+
+    /**
      * Adds a string key.
      *
      * @param key the key
@@ -62,6 +81,22 @@ public interface Contestant {
      */
     default boolean mightContain(String key) {
         throw unsupported("string keys");
+    }
+
+    /**
+     * {@link #countContained(long[], int, int)} for string keys.
+     *
+     * @param keys the keys
+     * @param from first index, inclusive
+     * @param to last index, exclusive
+     * @return how many might be present
+     */
+    default long countContained(String[] keys, int from, int to) {
+        long found = 0;
+        for (int i = from; i < to; i++) {
+            found += mightContain(keys[i]) ? 1 : 0;
+        }
+        return found;
     }
 
     /**

@@ -43,6 +43,17 @@ public sealed interface Keys permits LongKeys, StringKeys {
     long countContained(Contestant contestant, int from, int to);
 
     /**
+     * Queries keys {@code from} to {@code to} in batches of {@value Contestant#BATCH}, through the
+     * contestant's batch query ({@link Contestant#countContained(long[], int, int)}).
+     *
+     * @param contestant the contestant
+     * @param from first index
+     * @param to end index
+     * @return how many might be present
+     */
+    long countContainedInBatches(Contestant contestant, int from, int to);
+
+    /**
      * Keys {@code from} to {@code to} as a set is built from them ({@link
      * org.bloomery.benchmarks.contestant.SetBuilder}): a long key as itself, a string key as Bloomery's
      * string hash ({@code KeyHasher.hashString}).

@@ -44,6 +44,16 @@ final class StringKeys implements Keys {
     }
 
     @Override
+    public long countContainedInBatches(Contestant contestant, int from, int to) {
+        Objects.checkFromToIndex(from, to, keys.length);
+        long found = 0;
+        for (int start = from; start < to; start += Contestant.BATCH) {
+            found += contestant.countContained(keys, start, Math.min(to, start + Contestant.BATCH));
+        }
+        return found;
+    }
+
+    @Override
     public long[] longs(int from, int to) {
         Objects.checkFromToIndex(from, to, keys.length);
         long[] hashes = new long[to - from];

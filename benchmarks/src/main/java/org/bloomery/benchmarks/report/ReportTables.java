@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.bloomery.benchmarks.contestant.Contestant;
 import org.bloomery.benchmarks.contestant.KeyType;
 import org.bloomery.benchmarks.stats.Proportion;
 import org.bloomery.benchmarks.workload.Plan;
@@ -67,12 +68,13 @@ final class ReportTables {
             cells.add(List.of(name(r), r.family(), Figures.fpp(r.targetFpp()), Figures.twoDecimals(r.bitsPerElement()),
                     withInterval(r.falsePositives()), Figures.count(r.falseNegatives()),
                     Figures.spread(t.add()), Figures.spread(t.queryPresent()),
-                    Figures.spread(t.queryAbsent()), Figures.spread(t.remove())));
+                    Figures.spread(t.queryAbsent()), Figures.spread(t.batchQuery()), Figures.spread(t.remove())));
         }
         return new Table("uniform, " + type.label() + " keys: insert n, query n present and "
-                + Plan.ABSENT_PER_KEY + "·n absent (M ops/s)",
+                + Plan.ABSENT_PER_KEY + "·n absent, one at a time and in batches of " + Contestant.BATCH
+                + " (M ops/s)",
                 List.of("contestant", "family", "target fpp", "bits/element", "measured fpp (95% CI)", "false neg.",
-                        "add", "query present", "query absent", "remove"), Set.of(0, 1), cells);
+                        "add", "query present", "query absent", "batch query", "remove"), Set.of(0, 1), cells);
     }
 
     private static Table churn(List<Result> rows) {

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import org.bloomery.benchmarks.contestant.Ability;
+import org.bloomery.benchmarks.contestant.Contestant;
 import org.bloomery.benchmarks.contestant.KeyType;
 import org.bloomery.benchmarks.contestant.Side;
 import org.bloomery.benchmarks.workload.Result;
@@ -90,8 +91,16 @@ final class Summary {
         String atFirst = " (fpp " + Figures.fpp(first) + ")";
         rows.add(fromUniform(speed("fastest query" + atFirst, atFpp(first), Summary::queryRange, "ns/query",
                 r -> true)));
-        rows.add(fromUniform(speed("fastest add" + atFirst, atFpp(first), r -> r.throughput().add(), "ns/add",
-                r -> true)));
+        rows.add(fromUniform(speed("fastest batch query" + atFirst + ", " + Contestant.BATCH
+                + " keys a call (a peer without one: a loop of single queries)", atFpp(first),
+                r -> r.throughput().batchQuery(), "ns/query", r -> true)));
+        // Like against like: a filter whose adds are not safe from several threads at once (FastFilter's,
+        // and a kind with writers=single) skips the atomic writes that a concurrent one pays for.
+        rows.add(fromUniform(speed("fastest add, safe for concurrent adds" + atFirst, atFpp(first),
+                r -> r.throughput().add(), "ns/add", r -> r.can(Ability.CONCURRENT))));
+        rows.add(fromUniform(speed("fastest add, one writing thread (not safe for concurrent adds)" + atFirst,
+                atFpp(first), r -> r.throughput().add(), "ns/add", r -> !r.can(Ability.CONCURRENT)
+                        && !r.can(Ability.STATIC))));
         for (double fpp : fpps) {
             rows.add(fromUniform(smallest("fewest bits per item at fpp " + Figures.fpp(fpp), atFpp(fpp), r -> true)));
         }

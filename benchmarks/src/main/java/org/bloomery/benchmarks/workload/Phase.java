@@ -8,6 +8,12 @@ public enum Phase {
     QUERY_PRESENT("query present"),
     /** Querying keys that were never added. */
     QUERY_ABSENT("query absent"),
+    /**
+     * Querying the present and then the absent keys again, {@value org.bloomery.benchmarks.contestant.Contestant#BATCH}
+     * at a time, through the library's batch query where it has one and a loop of single queries where
+     * it does not.
+     */
+    QUERY_BATCH("batch query"),
     /** Removing keys that were added. */
     REMOVE("remove");
 

@@ -7,9 +7,10 @@ package org.bloomery.benchmarks.workload;
  * @param add adds
  * @param queryPresent queries of present keys
  * @param queryAbsent queries of absent keys
+ * @param batchQuery queries of the same present and absent keys in batches ({@link Phase#QUERY_BATCH})
  * @param remove removes
  */
-public record Throughput(Spread add, Spread queryPresent, Spread queryAbsent, Spread remove) {
+public record Throughput(Spread add, Spread queryPresent, Spread queryAbsent, Spread batchQuery, Spread remove) {
 
     /**
      * Millions of operations per second.
@@ -33,6 +34,7 @@ public record Throughput(Spread add, Spread queryPresent, Spread queryAbsent, Sp
             case ADD -> add;
             case QUERY_PRESENT -> queryPresent;
             case QUERY_ABSENT -> queryAbsent;
+            case QUERY_BATCH -> batchQuery;
             case REMOVE -> remove;
         };
     }

@@ -102,6 +102,32 @@ final class Trial {
         return new Proportion(found, to - from);
     }
 
+    /**
+     * Queries, in batches ({@link Phase#QUERY_BATCH}), the present and absent keys that this round's
+     * single queries asked, timed as one phase, and checks that the batches answer as they did.
+     *
+     * @throws IllegalStateException if the batches found other counts than the single queries
+     */
+    void queryBatch(Keys present, int presentFrom, int presentTo, Keys absent, int absentFrom, int absentTo) {
+        long start = System.nanoTime();
+        long presentFound = present.countContainedInBatches(contestant, presentFrom, presentTo);
+        long absentFound = absent.countContainedInBatches(contestant, absentFrom, absentTo);
+        long nanos = System.nanoTime() - start;
+        long presentExpected = (presentTo - presentFrom) - eventsInRound(Phase.QUERY_PRESENT);
+        long absentExpected = eventsInRound(Phase.QUERY_ABSENT);
+        if (presentFound != presentExpected || absentFound != absentExpected) {
+            throw new IllegalStateException(entrant.name() + ": batch queries found " + presentFound + " present and "
+                    + absentFound + " absent keys, single queries " + presentExpected + " and " + absentExpected);
+        }
+        record(Phase.QUERY_BATCH, (presentTo - presentFrom) + (absentTo - absentFrom), 0, nanos);
+    }
+
+    /** The events of one phase in the current round: false negatives of present queries, hits of absent ones. */
+    private long eventsInRound(Phase phase) {
+        Tally tally = rounds.get(rounds.size() - 1).get(phase);
+        return tally == null ? 0 : tally.events;
+    }
+
     /** Removes keys that were added; returns the removals the contestant reported as failed. */
     long remove(Keys keys, int from, int to) {
         long start = System.nanoTime();
@@ -154,7 +180,7 @@ final class Trial {
 
     Throughput throughput() {
         return new Throughput(spread(Phase.ADD), spread(Phase.QUERY_PRESENT), spread(Phase.QUERY_ABSENT),
-                spread(Phase.REMOVE));
+                spread(Phase.QUERY_BATCH), spread(Phase.REMOVE));
     }
 
     private Spread spread(Phase phase) {

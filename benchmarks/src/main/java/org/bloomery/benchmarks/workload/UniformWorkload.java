@@ -8,7 +8,8 @@ import org.bloomery.benchmarks.contestant.KeyType;
 
 /**
  * {@code uniform}: each round builds a fresh filter and inserts n distinct keys, then queries its share
- * of the n present keys and of the 5·n absent keys, and (for deletion-capable contestants) removes
+ * of the n present keys and of the 5·n absent keys, one at a time and then again in batches ({@link
+ * Phase#QUERY_BATCH}), and (for deletion-capable contestants) removes
  * its share of the present keys. The rounds split the keys, so that over all rounds every present key
  * is queried once (false negatives) and the fpp is counted over all 5·n absent keys, while each
  * phase is still timed over a whole range of keys. The first fpp runs the plan's rounds; the others,
@@ -33,6 +34,10 @@ final class UniformWorkload {
         return new TrialLane(entrant, type, (trial, keys, round) -> {
             trial.round(n, fpp);
             fillAndProbe(trial, keys, n, round, rounds);
+            trial.queryBatch(keys.present(), TrialLane.sliceStart(n, round, rounds),
+                    TrialLane.sliceStart(n, round + 1, rounds), keys.absent(),
+                    TrialLane.sliceStart(n * Plan.ABSENT_PER_KEY, round, rounds),
+                    TrialLane.sliceStart(n * Plan.ABSENT_PER_KEY, round + 1, rounds));
             if (entrant.can(Ability.REMOVE)) {
                 trial.remove(keys.present(), TrialLane.sliceStart(n, round, rounds),
                         TrialLane.sliceStart(n, round + 1, rounds));

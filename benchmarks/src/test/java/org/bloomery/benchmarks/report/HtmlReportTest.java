@@ -36,7 +36,7 @@ class HtmlReportTest {
         Spread spread = new Spread(rate, rate * 0.9, rate * 1.1, 5);
         return new Result(workload, name, name, Side.BLOOMERY, Set.of(Ability.CONCURRENT), type, 100_000, 0.01,
                 100_000, threads, 9.6, false, OptionalInt.empty(), new Proportion(1_000, 100_000), 0,
-                new Throughput(spread, spread, spread, Spread.NONE), List.of(), "");
+                new Throughput(spread, spread, spread, spread, Spread.NONE), List.of(), "");
     }
 
     private static Document page() throws Exception {

@@ -8,6 +8,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.bloomery.benchmarks.contestant.Ability;
+import org.bloomery.benchmarks.contestant.Contestant;
 import org.bloomery.benchmarks.contestant.KeyType;
 import org.bloomery.benchmarks.contestant.Side;
 import org.bloomery.benchmarks.stats.Proportion;
@@ -31,7 +32,7 @@ class SummaryTest {
                                  double bits, long falsePositives, double query, double add, double remove) {
         return new Result(workload, name, name, side, abilities, type, 1_000_000, FPP, 1_000_000, 1, bits, false,
                 OptionalInt.empty(), new Proportion(falsePositives, 1_000_000), 0,
-                new Throughput(rate(add), rate(query), rate(query), rate(remove)), List.of(), "");
+                new Throughput(rate(add), rate(query), rate(query), rate(query), rate(remove)), List.of(), "");
     }
 
     private static Spread rate(double median) {
@@ -70,7 +71,7 @@ class SummaryTest {
         assertThat(query.runnerUp()).startsWith("small: 50 ns/query");
         assertThat(query.bestPeer()).startsWith("peer: 10 ns/query");
 
-        assertThat(row(report, "fastest add").winners()).containsExactly("quick");
+        assertThat(row(report, "fastest add, one writing thread").winners()).containsExactly("quick");
         Summary.Row bits = row(report, "fewest bits per item at fpp 0.01");
         assertThat(bits.winners()).containsExactly("small");
         assertThat(bits.figures()).contains("9.60 bits/item", "measured fpp 1%");
@@ -103,6 +104,31 @@ class SummaryTest {
         // All three add at the same rate: c ties on that need only.
         assertThat(Summary.paragraphs(report)).anySatisfy(p -> assertThat(p).startsWith("c: tied first for fastest add")
                 .doesNotContain("fastest query"));
+    }
+
+    @Test
+    void addsAreComparedLikeAgainstLikeAndBatchQueriesHaveTheirOwnRow() {
+        List<Result> rows = new ArrayList<>();
+        for (KeyType type : KeyType.values()) {
+            // A filter that is not safe for concurrent adds (a peer's, or a kind with one writer) skips
+            // the atomic writes, so it must not set the bar for the thread-safe ones.
+            rows.add(uniform("safe", Side.BLOOMERY, Set.of(Ability.CONCURRENT), type, 10, 40, 20, Double.NaN));
+            rows.add(uniform("safe-peer", Side.PEER, Set.of(Ability.CONCURRENT), type, 10, 30, 10, Double.NaN));
+            rows.add(uniform("single", Side.BLOOMERY, Set.of(), type, 10, 40, 60, Double.NaN));
+            rows.add(uniform("unsafe-peer", Side.PEER, Set.of(), type, 10, 50, 80, Double.NaN));
+        }
+        Report report = report(rows);
+        Summary.Row safe = row(report, "fastest add, safe for concurrent adds");
+        assertThat(safe.winners()).containsExactly("safe");
+        assertThat(safe.runnerUp()).isEqualTo("–");
+        assertThat(safe.bestPeer()).startsWith("safe-peer: 100 ns/add");
+        Summary.Row one = row(report, "fastest add, one writing thread");
+        assertThat(one.winners()).containsExactly("single");
+        assertThat(one.bestPeer()).startsWith("unsafe-peer: 13 ns/add");
+        Summary.Row batch = row(report, "fastest batch query");
+        assertThat(batch.need()).contains(Integer.toString(Contestant.BATCH), "a loop of single queries");
+        assertThat(batch.winners()).containsExactly("safe", "single");
+        assertThat(batch.bestPeer()).startsWith("unsafe-peer: 20 ns/query");
     }
 
     @Test
