@@ -18,15 +18,27 @@ final class SectoredBits extends BlockBits {
         this.kw = shape.hashes() >>> 1;
     }
 
+    /**
+     * kw is fixed per filter; each call below passes it as a constant, so the compiler builds that
+     * call's masks in straight-line code (no jump on kw inside), and the choice between them always
+     * goes the same way. 3, 4 and 5 are the sizing's kw at 1%, 0.1% and 0.01%.
+     */
     @Override
     public boolean contains(long hash) {
-        return test(words, PAD + (int) (BloomProbes.unsignedMultiplyHigh(hash, blocks) << 3), hash, kw);
+        int slot = PAD + (int) (BloomProbes.unsignedMultiplyHigh(hash, blocks) << 3);
+        return kw == 3 ? test(words, slot, hash, 3)
+                : kw == 4 ? test(words, slot, hash, 4)
+                : kw == 5 ? test(words, slot, hash, 5)
+                : test(words, slot, hash, kw);
     }
 
+    /** As {@link #contains}, one body per common kw. */
     @Override
     public boolean add(long hash) {
         int slot = PAD + (int) (BloomProbes.unsignedMultiplyHigh(hash, blocks) << 3);
-        int changed = single ? or(words, slot, hash, kw, false) : or(words, slot, hash, kw, true);
+        int changed = single
+                ? kw == 3 ? or(words, slot, hash, 3, false) : or(words, slot, hash, kw, false)
+                : kw == 3 ? or(words, slot, hash, 3, true) : or(words, slot, hash, kw, true);
         if (changed == 0) {
             return false;
         }

@@ -230,34 +230,43 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
         return new ClassicFilter<>(spec, hasher, shape, BloomBits.allocate(shape, Writers.of(spec, KIND)));
     }
 
+    /** With {@link KeyHasher#longs()}, the default long hasher, one compare before the inlined hash. */
     @Override
     public boolean add(T item) {
-        return bits.add(longHash == NOT_LONGS ? hasher.hash(item) : hashLong(unbox(item)));
+        if (longHash == XXH3) {
+            return bits.add(KeyHasher.hashLong(unbox(item)));
+        }
+        return bits.add(longHash == XXH64 ? KeyHasher.hashLongXxh64(unbox(item)) : hasher.hash(item));
     }
 
+    /** With {@link KeyHasher#longs()}, the default long hasher, one compare before the inlined hash. */
     @Override
     public boolean mightContain(T item) {
-        return bits.contains(longHash == NOT_LONGS ? hasher.hash(item) : hashLong(unbox(item)));
+        if (longHash == XXH3) {
+            return bits.contains(KeyHasher.hashLong(unbox(item)));
+        }
+        return bits.contains(longHash == XXH64 ? KeyHasher.hashLongXxh64(unbox(item)) : hasher.hash(item));
     }
 
     @Override
     public boolean addLong(long key) {
-        return longHash == NOT_LONGS ? super.addLong(key) : bits.add(hashLong(key));
+        if (longHash == XXH3) {
+            return bits.add(KeyHasher.hashLong(key));
+        }
+        return longHash == XXH64 ? bits.add(KeyHasher.hashLongXxh64(key)) : super.addLong(key);
     }
 
     @Override
     public boolean mightContainLong(long key) {
-        return longHash == NOT_LONGS ? super.mightContainLong(key) : bits.contains(hashLong(key));
+        if (longHash == XXH3) {
+            return bits.contains(KeyHasher.hashLong(key));
+        }
+        return longHash == XXH64 ? bits.contains(KeyHasher.hashLongXxh64(key)) : super.mightContainLong(key);
     }
 
     /** The item of a filter whose hasher is a built-in long hasher, which takes {@code Long} items only. */
     private static long unbox(Object item) {
         return ((Long) Objects.requireNonNull(item, "item must not be null")).longValue();
-    }
-
-    /** The hash this filter's built-in long hasher gives a key. */
-    private long hashLong(long key) {
-        return longHash == XXH3 ? KeyHasher.hashLong(key) : KeyHasher.hashLongXxh64(key);
     }
 
     @Override
