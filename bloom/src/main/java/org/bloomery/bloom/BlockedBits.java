@@ -24,11 +24,7 @@ final class BlockedBits extends BlockBits {
     public boolean add(long hash) {
         int slot = PAD + (int) (BloomProbes.unsignedMultiplyHigh(hash, blocks) << 3);
         int changed = single ? or(words, slot, hash, k, false) : or(words, slot, hash, k, true);
-        if (changed == 0) {
-            return false;
-        }
-        count(changed);
-        return true;
+        return counted(changed);
     }
 
     @Override

@@ -127,6 +127,15 @@ abstract class HeapBits extends BloomBits {
         }
     }
 
+    /** An add's answer from the bits it turned on, which it counts: whether there were any. */
+    final boolean counted(long changed) {
+        if (changed == 0) {
+            return false;
+        }
+        count(changed);
+        return true;
+    }
+
     /**
      * ORs a mask into one word and returns the bits it turned on: with many writers ({@code atomic})
      * a plain read first, and one atomic OR only if the word lacks some of the mask's bits; with one

@@ -45,11 +45,7 @@ final class PagedBits extends HeapBits {
     @Override
     public boolean add(long hash) {
         long changed = single ? or(hash, false) : or(hash, true);
-        if (changed == 0) {
-            return false;
-        }
-        count(changed);
-        return true;
+        return counted(changed);
     }
 
     private int or(long hash, boolean atomic) {

@@ -39,11 +39,7 @@ final class SectoredBits extends BlockBits {
         int changed = single
                 ? kw == 3 ? or(words, slot, hash, 3, false) : or(words, slot, hash, kw, false)
                 : kw == 3 ? or(words, slot, hash, 3, true) : or(words, slot, hash, kw, true);
-        if (changed == 0) {
-            return false;
-        }
-        count(changed);
-        return true;
+        return counted(changed);
     }
 
     @Override

@@ -44,11 +44,7 @@ final class StandardBits extends HeapBits {
     @Override
     public boolean add(long hash) {
         int changed = single ? or(hash, false) : or(hash, true);
-        if (changed == 0) {
-            return false;
-        }
-        count(changed);
-        return true;
+        return counted(changed);
     }
 
     /**

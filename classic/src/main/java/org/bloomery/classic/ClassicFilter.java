@@ -266,7 +266,7 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
 
     /** The item of a filter whose hasher is a built-in long hasher, which takes {@code Long} items only. */
     private static long unbox(Object item) {
-        return ((Long) Objects.requireNonNull(item, "item must not be null")).longValue();
+        return ((Long) item).longValue();
     }
 
     @Override
