@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * -prof gc} every path should show 0 B/op, the boxed ones included.
  * <pre>
  * java -Xmx6g -jar benchmarks/target/benchmarks.jar 'OneKeyBenchmark\.(query|add)' -prof gc
- * java -Xmx6g -jar benchmarks/target/benchmarks.jar 'OneKeyBenchmark\.removeAndAdd' -p contestant=counting,fastfilter-counting
+ * java -Xmx6g -jar benchmarks/target/benchmarks.jar 'OneKeyBenchmark\.removeAndAdd' -p contestant=counting,counting-single,fastfilter-counting
  * </pre>
  * Add {@code -jvm /usr/lib/jvm/temurin-25-jdk-amd64/bin/java} for JDK 25.
  */
@@ -52,11 +52,12 @@ public class OneKeyBenchmark {
 
     /**
      * {@code sectored}, {@code blocked} (classic, {@code writers=many}), {@code sectored-single},
-     * {@code blocked-single} ({@code writers=single}), {@code counting} (blocked counters), or the
-     * peers {@code fastfilter-blocked} and {@code fastfilter-counting}.
+     * {@code blocked-single} ({@code writers=single}), {@code counting} and {@code counting-single}
+     * (blocked counters; FastFilter's counting filter is not thread-safe, so {@code counting-single}
+     * is its like), or the peers {@code fastfilter-blocked} and {@code fastfilter-counting}.
      */
     @Param({"sectored", "sectored-single", "blocked", "blocked-single", "fastfilter-blocked", "counting",
-        "fastfilter-counting"})
+        "counting-single", "fastfilter-counting"})
     public String contestant;
 
     private final long[] present = new long[SAMPLE];
@@ -85,6 +86,8 @@ public class OneKeyBenchmark {
                     spec.withOption("layout", contestant.substring(0, contestant.indexOf('-')))
                             .withOption("writers", "single"), keys);
             case "counting" -> bloomery = Filters.buildFromLongs("counting", spec.withOption("layout", "blocked"), keys);
+            case "counting-single" -> bloomery = Filters.buildFromLongs("counting",
+                    spec.withOption("layout", "blocked").withOption("writers", "single"), keys);
             case "fastfilter-blocked" -> fastFilter = filled(FastFilterConstructors.blockedBloom(n, 0.01), keys);
             case "fastfilter-counting" -> fastFilter = filled(FastFilterConstructors.countingBloom(n, 0.01), keys);
             default -> throw new IllegalArgumentException("unknown contestant " + contestant);
@@ -174,7 +177,8 @@ public class OneKeyBenchmark {
     /**
      * A counting filter's remove of a present key, then its add again, so the fill stays as built:
      * the same pair for Bloomery's counting filter and FastFilter's {@code CountingBloom}. Only
-     * {@code counting} and {@code fastfilter-counting} can remove; the others fail this method.
+     * {@code counting}, {@code counting-single} and {@code fastfilter-counting} can remove; the others
+     * fail this method.
      *
      * @return whether the remove found the key (Bloomery), or true
      */
