@@ -112,15 +112,13 @@ public class OneKeyBenchmark {
     /** @return {@code mightContainLong} (FastFilter: {@code mayContain}) of a present key */
     @Benchmark
     public boolean queryPresentLong() {
-        long key = nextPresent();
-        return fastFilter != null ? fastFilter.mayContain(key) : bloomery.mightContainLong(key);
+        return queryLong(nextPresent());
     }
 
     /** @return {@code mightContainLong} (FastFilter: {@code mayContain}) of an absent key */
     @Benchmark
     public boolean queryAbsentLong() {
-        long key = nextAbsent();
-        return fastFilter != null ? fastFilter.mayContain(key) : bloomery.mightContainLong(key);
+        return queryLong(nextAbsent());
     }
 
     /**
@@ -129,15 +127,13 @@ public class OneKeyBenchmark {
      */
     @Benchmark
     public boolean queryPresentBoxed() {
-        long key = nextPresent();
-        return fastFilter != null ? fastFilter.mayContain(key) : bloomery.mightContain(key);
+        return queryBoxed(nextPresent());
     }
 
     /** @return {@code mightContain(Long)} of an absent key, boxed at the call; FastFilter takes the {@code long} */
     @Benchmark
     public boolean queryAbsentBoxed() {
-        long key = nextAbsent();
-        return fastFilter != null ? fastFilter.mayContain(key) : bloomery.mightContain(key);
+        return queryBoxed(nextAbsent());
     }
 
     /**
@@ -149,12 +145,7 @@ public class OneKeyBenchmark {
      */
     @Benchmark
     public boolean addPresent() {
-        long key = nextPresent();
-        if (fastFilter != null) {
-            fastFilter.add(key);
-            return false;
-        }
-        return bloomery.addLong(key);
+        return add(nextPresent());
     }
 
     /**
@@ -166,7 +157,19 @@ public class OneKeyBenchmark {
      */
     @Benchmark
     public boolean addAbsent() {
-        long key = nextAbsent();
+        return add(nextAbsent());
+    }
+
+    private boolean queryLong(long key) {
+        return fastFilter != null ? fastFilter.mayContain(key) : bloomery.mightContainLong(key);
+    }
+
+    /** The box is made here, inlined into each benchmark method, as at a caller's call. */
+    private boolean queryBoxed(long key) {
+        return fastFilter != null ? fastFilter.mayContain(key) : bloomery.mightContain(key);
+    }
+
+    private boolean add(long key) {
         if (fastFilter != null) {
             fastFilter.add(key);
             return false;
