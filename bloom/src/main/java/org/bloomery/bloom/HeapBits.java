@@ -24,9 +24,12 @@ import org.bloomery.api.spi.HeapBudget;
  *
  * <p>The live count: with one writer, a plain field that only it writes. With many, a {@link
  * LongAdder} moved once by each add that turned bits on, by the number its atomic ORs report, so it
- * is exact under any interleaving and an add of a key already present (the common case once a
- * filter fills) touches no shared counter at all. A plain {@code AtomicLong} would make every
- * changing add of every thread contend on one cache line.
+ * is exact under any interleaving, and an add of a key already present (the common case once a
+ * filter fills) touches no shared counter at all. A changing add pays one more locked instruction
+ * for it (a compare-and-set of the adder's base while uncontended, of a per-thread cell once
+ * threads collide), beside the atomic ORs it makes anyway; an {@code AtomicLong} would cost the same
+ * alone but make every changing add of every thread contend on one cache line, and a count derived
+ * from the words on demand would make {@code approximateCount} scan the whole array.
  */
 abstract class HeapBits extends BloomBits {
     /** Unused words before word 0 of each array, so that word 0 starts a cache line ({@link CacheLines}). */
