@@ -7,7 +7,9 @@
 # Needs valgrind and benchmarks/target/benchmarks.jar (mvn -B -ntp -pl benchmarks -am package -DskipTests).
 # Each variant runs twice under cachegrind, with 10^6 and 5·10^6 queries after the same warm-up; the
 # difference of the two counts over 4·10^6 is one query and its share of the loop. -Xbatch makes the
-# JIT compile in the foreground, so the counts repeat. About 90 s a variant.
+# JIT compile in the foreground, so the counts repeat. About 90 s a variant. Runs the `java` on the
+# PATH; valgrind 3.19 cannot run JDK 25 (its start-up CPU probe, the VM_Version stub, dies with
+# SIGSEGV under valgrind whatever -XX:UseAVX says), so the counts are JDK 17's until valgrind is newer.
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 jar=$root/benchmarks/target/benchmarks.jar

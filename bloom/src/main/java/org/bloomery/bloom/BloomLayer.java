@@ -15,17 +15,13 @@ import org.bloomery.api.spi.FilterDataOutput;
  */
 public final class BloomLayer {
     private final LayerPlan plan;
-    private final BitArray bits;
+    /** The bits with their layout's class, chosen once ({@link BloomBits}). */
+    private final BloomBits bits;
     private final AtomicLong items;
-    private final int k;
-    /** The layout, the same for every layer of a filter; it picks the probe strategy ({@link BitProbing}). */
-    private final BloomLayout layout;
 
-    private BloomLayer(LayerPlan plan, BitArray bits, long items) {
+    private BloomLayer(LayerPlan plan, BloomBits bits, long items) {
         this.plan = plan;
         this.bits = bits;
-        this.k = plan.shape().hashes();
-        this.layout = plan.shape().layout();
         this.items = new AtomicLong(items);
     }
 
@@ -37,7 +33,7 @@ public final class BloomLayer {
      * @throws IllegalArgumentException if its bit array would not fit in the free heap
      */
     public static BloomLayer allocate(LayerPlan plan) {
-        return new BloomLayer(plan, new BitArray(plan.shape().cells()), 0);
+        return new BloomLayer(plan, BloomBits.allocate(plan.shape(), Writers.MANY), 0);
     }
 
     /**
@@ -50,7 +46,7 @@ public final class BloomLayer {
      * @throws IOException if the body ends early, or the body or the free heap cannot hold the layer
      */
     public static BloomLayer read(LayerPlan plan, long items, FilterDataInput in) throws IOException {
-        return new BloomLayer(plan, BitArray.readFrom(in, plan.shape().cells()), items);
+        return new BloomLayer(plan, BloomBits.readFrom(in, plan.shape(), Writers.MANY), items);
     }
 
     /** @return the layer's capacity, error and shape */
@@ -60,7 +56,7 @@ public final class BloomLayer {
 
     /** @return whether every one of the item's k bits is set */
     public boolean mightContain(long hash) {
-        return BitProbing.probesSet(layout, bits, hash, k);
+        return bits.contains(hash);
     }
 
     /**
@@ -68,7 +64,7 @@ public final class BloomLayer {
      * that overlaps the keys' cache misses and skips keys already answered true.
      */
     public void orMightContain(long[] hashes, int from, int to, boolean[] out) {
-        BitProbing.orProbesSet(layout, bits, hashes, from, to, k, out);
+        bits.orContainsAll(hashes, from, to, out);
     }
 
     /**
@@ -94,7 +90,7 @@ public final class BloomLayer {
      * bounded elsewhere.
      */
     public void insert(long hash) {
-        BitProbing.setProbes(layout, bits, hash, k);
+        bits.add(hash);
     }
 
     /** @return items reserved in this layer (0 in one whose adds are bounded elsewhere) */

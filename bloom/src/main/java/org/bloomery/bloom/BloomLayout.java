@@ -15,7 +15,7 @@ import org.bloomery.api.spi.SpecOptions;
  * #SECTORED} keeps them in two 64-bit words of one such block ({@link SectoredProbes}): one miss and
  * two loads per query, about as many bits as blocked at 1% but many more at lower fpp (sized by
  * its own model). {@link
- * BitProbing} sets and tests a key's bits by layout.
+ * BloomBits} sets and tests a key's bits, one class per layout.
  */
 public enum BloomLayout {
     /** Probes spread over the whole array; the default. */

@@ -1,5 +1,9 @@
 package org.bloomery.bloom;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
 /**
  * Derives a Bloom filter's k probe positions from one 64-bit key hash, by Kirsch–Mitzenmacher
  * double hashing in 64-bit arithmetic, {@code g_i = h1 + i * h2}; each {@code g_i} is scrambled
@@ -17,6 +21,8 @@ package org.bloomery.bloom;
 public final class BloomProbes {
     /** An odd 64-bit multiplier with good avalanche in the high half of the product. */
     private static final long SCRAMBLE = 0xD6E8FEB86659FD93L;
+    /** {@link #unsignedMultiplyHigh}'s implementation, looked up once. */
+    private static final MethodHandle UNSIGNED_MULTIPLY_HIGH = unsignedMultiplyHighHandle();
 
     private BloomProbes() {
     }
@@ -56,9 +62,39 @@ public final class BloomProbes {
         return (g ^ (g >>> 32)) * SCRAMBLE;
     }
 
-    /** The high 64 bits of the 128-bit product of unsigned {@code x} and positive {@code m}. */
+    /**
+     * The high 64 bits of the 128-bit product of unsigned {@code x} and positive {@code m}: {@code
+     * Math.unsignedMultiplyHigh} where the JDK has it (18 and later, an intrinsic: one unsigned
+     * multiply), else its emulation. The choice is a static final handle, which the JIT treats as a
+     * constant and inlines through, so it costs nothing per call once compiled.
+     */
     static long unsignedMultiplyHigh(long x, long m) {
+        try {
+            return (long) UNSIGNED_MULTIPLY_HIGH.invokeExact(x, m);
+        } catch (Throwable e) {
+            // Neither target throws.
+            throw new AssertionError(e);
+        }
+    }
+
+    /** {@code Math.unsignedMultiplyHigh} for JDK 17, which lacks it. */
+    static long emulatedUnsignedMultiplyHigh(long x, long m) {
         // multiplyHigh is signed; adding m when x's top bit is set gives the unsigned high half.
         return Math.multiplyHigh(x, m) + ((x >> 63) & m);
+    }
+
+    private static MethodHandle unsignedMultiplyHighHandle() {
+        MethodType type = MethodType.methodType(long.class, long.class, long.class);
+        try {
+            return MethodHandles.publicLookup().findStatic(Math.class, "unsignedMultiplyHigh", type);
+        } catch (NoSuchMethodException e) {
+            try {
+                return MethodHandles.lookup().findStatic(BloomProbes.class, "emulatedUnsignedMultiplyHigh", type);
+            } catch (ReflectiveOperationException impossible) {
+                throw new ExceptionInInitializerError(impossible);
+            }
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }

@@ -132,15 +132,17 @@ public final class BulkBuild {
     }
 
     /**
-     * The target of a {@link BitArray} that a filter of this layout and k fills.
+     * The target of new, not yet shared Bloom bits.
      *
-     * @param layout the filter's layout
-     * @param bits the array, new and not yet shared
-     * @param k probes, in [1, 64]
+     * @param bits the bits, from {@link BloomBits#allocate}
      * @return the target
+     * @throws IllegalArgumentException if the bits are not in the heap (a read-only storage)
      */
-    public static Target bits(BloomLayout layout, BitArray bits, int k) {
-        return new BitBulkTarget(layout, bits, k);
+    public static Target bits(BloomBits bits) {
+        if (!(bits instanceof HeapBits heap)) {
+            throw new IllegalArgumentException("only bits in the heap are built in bulk");
+        }
+        return new BitBulkTarget(heap);
     }
 
     /**

@@ -12,9 +12,10 @@ import org.bloomery.api.spi.SpecOptions;
  *       org.bloomery.api.Capability#CONCURRENT}.</li>
  *   <li>{@link #SINGLE}: at most one thread at a time adds, removes, clears or merges into the
  *       filter (the writer; handing the role to another thread needs a happens-before edge, as for
- *       any object), while any number of threads query it. The writer uses plain reads and opaque
- *       writes of whole 64-bit words, and keeps the live counts in plain fields written opaquely, so
- *       no locked instruction is on the add or remove path. A query sees every change that
+ *       any object), while any number of threads query it. The writer uses plain reads and writes
+ *       of whole 64-bit words (classic: plain stores, which 64-bit JVMs never tear; counting: opaque
+ *       stores), and keeps the live counts in plain fields, so no locked instruction is on the add
+ *       or remove path. A query sees every change that
  *       happened-before it (a volatile write and read, a lock, a concurrent collection, {@code
  *       Thread.start}/{@code join}); a query racing the writer sees each word whole, as it was
  *       before or after a write, so it may see some of a racing add's k probes and not others (and

@@ -93,12 +93,13 @@ class BulkBuildTest {
     void bulkBitsEqualBitsSetOneByOne(BloomLayout layout, long m, int k, int n, int threads) {
         long[] hashes = new SplittableRandom(SEED + n).longs(n).toArray();
         long[] untouched = hashes.clone();
-        BitArray expected = new BitArray(m);
+        BloomShape shape = shape(layout, m, k);
+        BloomBits expected = BloomBits.allocate(shape, Writers.MANY);
         for (long hash : hashes) {
-            BitProbing.setProbes(layout, expected, hash, k);
+            expected.add(hash);
         }
-        BitArray bulk = new BitArray(m);
-        inPool(threads, () -> BulkBuild.apply(BulkBuild.bits(layout, bulk, k), hashes, 0, hashes.length));
+        BloomBits bulk = BloomBits.allocate(shape, Writers.MANY);
+        inPool(threads, () -> BulkBuild.apply(BulkBuild.bits(bulk), hashes, 0, hashes.length));
         assertSameBits(bulk, expected);
         assertThat(hashes).as("the caller's hashes").isEqualTo(untouched);
     }
@@ -133,21 +134,22 @@ class BulkBuildTest {
         long m = 512L * 1001;
         int k = layout == BloomLayout.STANDARD ? 7 : 8;
         long[] hashes = new SplittableRandom(SEED).longs(20_000).toArray();
-        BitArray expected = new BitArray(m);
+        BloomShape shape = shape(layout, m, k);
+        BloomBits expected = BloomBits.allocate(shape, Writers.MANY);
         for (long hash : hashes) {
-            BitProbing.setProbes(layout, expected, hash, k);
+            expected.add(hash);
         }
         long words = m >>> 6;
         List<BulkBuild.Part> parts = BulkBuild.parts(words, layout == BloomLayout.STANDARD ? 1 : 8, 3);
         long[] seen = new long[(int) words];
         for (BulkBuild.Part part : parts) {
-            BitArray alone = new BitArray(m);
-            BulkBuild.Target target = BulkBuild.bits(layout, alone, k);
+            BloomBits alone = BloomBits.allocate(shape, Writers.MANY);
+            BulkBuild.Target target = BulkBuild.bits(alone);
             BulkBuild.Writer writer = target.writer(part);
             BulkBuild.applyPart(target.blocked(), writer, part, hashes, 0, hashes.length);
             writer.commit();
             for (long w = 0; w < words; w++) {
-                long word = alone.page(w)[BitArray.slot(w)];
+                long word = alone.word(w);
                 if (!part.holdsWord(w)) {
                     assertThat(word).as("word %d outside part %s", w, part).isZero();
                 }
@@ -155,7 +157,7 @@ class BulkBuildTest {
             }
         }
         for (long w = 0; w < words; w++) {
-            assertThat(seen[(int) w]).as("word %d", w).isEqualTo(expected.page(w)[BitArray.slot(w)]);
+            assertThat(seen[(int) w]).as("word %d", w).isEqualTo(expected.word(w));
         }
     }
 
@@ -169,13 +171,14 @@ class BulkBuildTest {
         long m = 512L * 4099;
         int k = layout == BloomLayout.STANDARD ? 7 : 8;
         long[] hashes = new SplittableRandom(SEED).longs(BulkBuild.CHUNK + 1234).toArray();
-        BitArray fromArray = new BitArray(m);
-        BulkBuild.apply(BulkBuild.bits(layout, fromArray, k), hashes, 0, hashes.length);
-        BitArray sequential = new BitArray(m);
-        BulkBuild.apply(BulkBuild.bits(layout, sequential, k), LongStream.of(hashes), "a test");
+        BloomShape shape = shape(layout, m, k);
+        BloomBits fromArray = BloomBits.allocate(shape, Writers.MANY);
+        BulkBuild.apply(BulkBuild.bits(fromArray), hashes, 0, hashes.length);
+        BloomBits sequential = BloomBits.allocate(shape, Writers.MANY);
+        BulkBuild.apply(BulkBuild.bits(sequential), LongStream.of(hashes), "a test");
         assertSameBits(sequential, fromArray);
-        BitArray parallel = new BitArray(m);
-        inPool(2, () -> BulkBuild.apply(BulkBuild.bits(layout, parallel, k), LongStream.of(hashes).parallel(), "a test"));
+        BloomBits parallel = BloomBits.allocate(shape, Writers.MANY);
+        inPool(2, () -> BulkBuild.apply(BulkBuild.bits(parallel), LongStream.of(hashes).parallel(), "a test"));
         assertSameBits(parallel, fromArray);
     }
 
@@ -187,10 +190,11 @@ class BulkBuildTest {
     @Test
     void keepsTheArraysWriters() {
         long[] hashes = new SplittableRandom(SEED).longs(BulkBuild.PARALLEL_MIN_HASHES).toArray();
-        BitArray many = new BitArray(512L * 100);
-        BitArray single = new BitArray(512L * 100, Writers.SINGLE);
-        inPool(2, () -> BulkBuild.apply(BulkBuild.bits(BloomLayout.SECTORED, many, 8), hashes, 0, hashes.length));
-        inPool(2, () -> BulkBuild.apply(BulkBuild.bits(BloomLayout.SECTORED, single, 8), hashes, 0, hashes.length));
+        BloomShape shape = new BloomShape(512L * 100, 8, 512, BloomLayout.SECTORED);
+        BloomBits many = BloomBits.allocate(shape, Writers.MANY);
+        BloomBits single = BloomBits.allocate(shape, Writers.SINGLE);
+        inPool(2, () -> BulkBuild.apply(BulkBuild.bits(many), hashes, 0, hashes.length));
+        inPool(2, () -> BulkBuild.apply(BulkBuild.bits(single), hashes, 0, hashes.length));
         assertSameBits(single, many);
         assertThat(single.writers()).isEqualTo(Writers.SINGLE);
         assertThat(many.writers()).isEqualTo(Writers.MANY);
@@ -206,13 +210,17 @@ class BulkBuildTest {
         }
     }
 
-    private static void assertSameBits(BitArray actual, BitArray expected) {
+    private static BloomShape shape(BloomLayout layout, long m, int k) {
+        return new BloomShape(m, k, layout == BloomLayout.STANDARD ? 0 : BlockedProbes.BLOCK_BITS, layout);
+    }
+
+    static void assertSameBits(BloomBits actual, BloomBits expected) {
         assertThat(actual.bitSize()).isEqualTo(expected.bitSize());
         long words = expected.bitSize() >>> 6;
         long popCount = 0;
         for (long w = 0; w < words; w++) {
-            long word = actual.page(w)[BitArray.slot(w)];
-            assertThat(word).as("word %d", w).isEqualTo(expected.page(w)[BitArray.slot(w)]);
+            long word = actual.word(w);
+            assertThat(word).as("word %d", w).isEqualTo(expected.word(w));
             popCount += Long.bitCount(word);
         }
         assertThat(actual.cardinality()).as("the live count").isEqualTo(popCount).isEqualTo(expected.cardinality());

@@ -149,12 +149,12 @@ class SectoredShapeTest {
     void estimateCountInvertsTheFill() {
         long blocks = 200;
         BloomShape shape = new BloomShape(blocks * 512, 6, 512, BloomLayout.SECTORED);
-        BitArray bits = new BitArray(shape.cells());
+        BloomBits bits = BloomBits.allocate(shape, Writers.MANY);
         SplittableRandom random = new SplittableRandom(44);
         long added = 0;
         for (long target : new long[] {2_500, 5_000, 10_000, 20_000}) {
             for (; added < target; added++) {
-                BitProbing.setProbes(BloomLayout.SECTORED, bits, random.nextLong(), 6);
+                bits.add(random.nextLong());
             }
             assertThat((double) shape.estimateCount(bits.cardinality()) / added).as("estimate at %d", added)
                     .isBetween(0.97, 1.03);

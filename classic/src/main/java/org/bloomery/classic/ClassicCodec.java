@@ -7,7 +7,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.Envelope;
-import org.bloomery.bloom.BitArray;
+import org.bloomery.bloom.BloomBits;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
 import org.bloomery.bloom.Writers;
@@ -32,7 +32,7 @@ final class ClassicCodec {
      * @param bits the filter's live bits; adds racing with the write may or may not be included
      * @throws IOException if the stream fails
      */
-    static void write(OutputStream out, ClassicFilter<?> filter, BitArray bits) throws IOException {
+    static void write(OutputStream out, ClassicFilter<?> filter, BloomBits bits) throws IOException {
         Envelope.write(out, filter, FIELD_BYTES + bits.serializedBytes(), body -> {
             body.writeLong(bits.bitSize());
             body.writeInt(filter.hashes());
@@ -64,7 +64,7 @@ final class ClassicCodec {
                         + layout.optionValue() + " layout, but its spec gives m = " + shape.cells() + ", k = "
                         + shape.hashes() + " and the " + shape.layout().optionValue() + " layout");
             }
-            BitArray bits = BitArray.readFrom(body, m, Writers.of(spec, ClassicProvider.KIND));
+            BloomBits bits = BloomBits.readFrom(body, shape, Writers.of(spec, ClassicProvider.KIND));
             long stored = body.readLong("set-bit count", 0, m);
             if (bits.cardinality() != stored) {
                 throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "

@@ -16,9 +16,8 @@ import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractFilter;
-import org.bloomery.bloom.BitArray;
-import org.bloomery.bloom.BitProbing;
 import org.bloomery.bloom.BlockedProbes;
+import org.bloomery.bloom.BloomBits;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomProbes;
 import org.bloomery.bloom.BloomShape;
@@ -84,20 +83,34 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
     /** What a classic filter with option {@code writers=single} can do: not {@link Capability#CONCURRENT}. */
     static final Set<Capability> SINGLE_WRITER_CAPABILITIES = Set.of(Capability.MERGE, Capability.ADD);
 
+    /** {@link #longHash}: the hasher is not a built-in long hasher. */
+    private static final int NOT_LONGS = 0;
+    /** {@link #longHash}: the hasher is {@link KeyHasher#longs()}. */
+    private static final int XXH3 = 1;
+    /** {@link #longHash}: the hasher is {@link KeyHasher#longsXxh64()}. */
+    private static final int XXH64 = 2;
+
     private final BloomShape shape;
     private final long m;
     private final int k;
-    /** The layout, which picks the probe strategy ({@link BitProbing}). */
     private final BloomLayout layout;
-    private final BitArray bits;
+    /** The bits with their layout's class, chosen once ({@link BloomBits#allocate}). */
+    private final BloomBits bits;
+    /**
+     * Which built-in long hasher this filter has, if any, so that a {@code Long} item is hashed in
+     * a few instructions that the compiler inlines into the caller, where escape analysis then
+     * removes the caller's box; the hasher's virtual call kept the box alive.
+     */
+    private final int longHash;
 
-    ClassicFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BitArray bits) {
+    ClassicFilter(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape, BloomBits bits) {
         super(KIND, spec, hasher);
         this.shape = shape;
         this.m = shape.cells();
         this.k = shape.hashes();
         this.layout = shape.layout();
         this.bits = bits;
+        this.longHash = hasher == KeyHasher.longs() ? XXH3 : hasher == KeyHasher.longsXxh64() ? XXH64 : NOT_LONGS;
     }
 
     /**
@@ -162,7 +175,7 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
 
     /** This new filter's array as a {@link BulkBuild} fills it. */
     private BulkBuild.Target bulkTarget() {
-        return BulkBuild.bits(layout, bits, k);
+        return BulkBuild.bits(bits);
     }
 
     /**
@@ -214,17 +227,56 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
     }
 
     private static <T> ClassicFilter<T> empty(FilterSpec spec, KeyHasher<? super T> hasher, BloomShape shape) {
-        return new ClassicFilter<>(spec, hasher, shape, new BitArray(shape.cells(), Writers.of(spec, KIND)));
+        return new ClassicFilter<>(spec, hasher, shape, BloomBits.allocate(shape, Writers.of(spec, KIND)));
+    }
+
+    /** With {@link KeyHasher#longs()}, the default long hasher, one compare before the inlined hash. */
+    @Override
+    public boolean add(T item) {
+        if (longHash == XXH3) {
+            return bits.add(KeyHasher.hashLong(unbox(item)));
+        }
+        return bits.add(longHash == XXH64 ? KeyHasher.hashLongXxh64(unbox(item)) : hasher.hash(item));
+    }
+
+    /** With {@link KeyHasher#longs()}, the default long hasher, one compare before the inlined hash. */
+    @Override
+    public boolean mightContain(T item) {
+        if (longHash == XXH3) {
+            return bits.contains(KeyHasher.hashLong(unbox(item)));
+        }
+        return bits.contains(longHash == XXH64 ? KeyHasher.hashLongXxh64(unbox(item)) : hasher.hash(item));
+    }
+
+    @Override
+    public boolean addLong(long key) {
+        if (longHash == XXH3) {
+            return bits.add(KeyHasher.hashLong(key));
+        }
+        return longHash == XXH64 ? bits.add(KeyHasher.hashLongXxh64(key)) : super.addLong(key);
+    }
+
+    @Override
+    public boolean mightContainLong(long key) {
+        if (longHash == XXH3) {
+            return bits.contains(KeyHasher.hashLong(key));
+        }
+        return longHash == XXH64 ? bits.contains(KeyHasher.hashLongXxh64(key)) : super.mightContainLong(key);
+    }
+
+    /** The item of a filter whose hasher is a built-in long hasher, which takes {@code Long} items only. */
+    private static long unbox(Object item) {
+        return ((Long) item).longValue();
     }
 
     @Override
     public boolean addHash(long hash) {
-        return BitProbing.setProbes(layout, bits, hash, k);
+        return bits.add(hash);
     }
 
     @Override
     public boolean mightContainHash(long hash) {
-        return BitProbing.probesSet(layout, bits, hash, k);
+        return bits.contains(hash);
     }
 
     /** Tests every key without an early exit, so the cache misses of several keys overlap. */
@@ -232,7 +284,7 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
         Objects.checkFromToIndex(from, to, hashes.length);
         Objects.checkFromToIndex(from, to, out.length);
-        BitProbing.probesSet(layout, bits, hashes, from, to, k, out);
+        bits.containsAll(hashes, from, to, out);
     }
 
     /**

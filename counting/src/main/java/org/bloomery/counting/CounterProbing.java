@@ -4,8 +4,8 @@ import org.bloomery.bloom.BloomLayout;
 
 /**
  * Where a key's k counters go in a {@link NibbleArray}, by {@link BloomLayout}: the counting kind's
- * probe strategies, kept apart from the counter storage as {@link org.bloomery.bloom.BitProbing} is
- * from the bit array, and placing counters where those place bits (the same {@link
+ * probe strategies, kept apart from the counter storage, and placing counters where the classic
+ * kind's layouts place bits (the same {@link
  * org.bloomery.bloom.BloomProbes} and {@link org.bloomery.bloom.BlockedProbes} rules). Each layout's
  * strategy is a class of its own ({@link StandardCounterProbing}, {@link BlockedCounterProbing});
  * these methods pick it by comparing the layout with a constant and call it statically, so no hot

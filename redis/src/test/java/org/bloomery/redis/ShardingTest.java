@@ -12,19 +12,18 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.TestKeys;
-import org.bloomery.bloom.BitArray;
-import org.bloomery.bloom.BitProbing;
 import org.bloomery.bloom.BlockedProbes;
-import org.bloomery.bloom.BloomLayout;
+import org.bloomery.bloom.BloomBits;
 import org.bloomery.bloom.BloomShape;
+import org.bloomery.bloom.Writers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The blocked layout split over shards: concatenated in shard order, the shards hold exactly the
- * bits an in-process blocked bit array holds for the same items (set by {@link
- * BitProbing#setProbes(BloomLayout, BitArray, long, int)}), whatever the number of shards (even when it
+ * bits an in-process blocked bit array holds for the same items (set by {@link BloomBits#add}),
+ * whatever the number of shards (even when it
  * does not divide the blocks); each item's k counters sit in its block's shard; and the standard
  * layout refuses more than one shard.
  */
@@ -43,11 +42,11 @@ class ShardingTest extends OnSharedServer {
                 "classic", "bits", BloomShape.MAX_CELLS, "2^37 bits");
         assertThat(filter.cells()).isEqualTo(shape.cells());
         assertThat(filter.hashes()).isEqualTo(shape.hashes());
-        BitArray expected = new BitArray(shape.cells());
+        BloomBits expected = BloomBits.allocate(shape, Writers.MANY);
         long[] hashes = new long[ITEMS];
         for (int i = 0; i < ITEMS; i++) {
             hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
-            BitProbing.setProbes(BloomLayout.BLOCKED, expected, hashes[i], shape.hashes());
+            expected.add(hashes[i]);
         }
         filter.addAllHashes(hashes);
         ByteArrayOutputStream all = new ByteArrayOutputStream();
@@ -70,8 +69,9 @@ class ShardingTest extends OnSharedServer {
             // Bit i of the in-process array is Redis bit i ^ 63 of the concatenated strings.
             long redisBit = bit ^ 63;
             boolean set = (bytes[(int) (redisBit >>> 3)] & (0x80 >>> (redisBit & 7))) != 0;
-            if (set != expected.get(bit)) {
-                throw new AssertionError("bit " + bit + " is " + set + " in Redis, " + expected.get(bit) + " in process");
+            boolean inProcess = (expected.word(bit >>> 6) & 1L << bit) != 0;
+            if (set != inProcess) {
+                throw new AssertionError("bit " + bit + " is " + set + " in Redis, " + inProcess + " in process");
             }
         }
         assertThat(filter.approximateCount()).isEqualTo(shape.estimateCount(expected.cardinality()));

@@ -12,7 +12,8 @@ import org.fastfilter.bloom.count.SuccinctCountingBlockedBloom;
  * Empty FastFilter_java filters sized for n keys. FastFilter builds its Bloom filters from a full
  * key array ({@code construct(long[], bitsPerKey)}); the empty-filter constructors and {@code
  * getBestK} that {@code construct} calls are package-private, so this benchmark adapter reaches them
- * by reflection (the library is on the class path; no module is opened).
+ * by reflection (the library is on the class path; no module is opened). Public for the JMH
+ * benchmarks that set FastFilter beside Bloomery one call at a time.
  *
  * <p>Bits per key of the blocked filters ({@code BlockedBloom}, {@code SuccinctCountingBlockedBloom},
  * whose fixed 4-bits-over-2-longs probe pattern needs far more bits than a classic filter at small
@@ -22,7 +23,7 @@ import org.fastfilter.bloom.count.SuccinctCountingBlockedBloom;
  * scaled by log(1/p) / log(1000) (not measured). {@code CountingBloom} is a classic layout and gets
  * the classic formula, {@code -ln p / (ln 2)^2} bits per key.
  */
-final class FastFilterConstructors {
+public final class FastFilterConstructors {
     private FastFilterConstructors() {
     }
 
@@ -38,7 +39,7 @@ final class FastFilterConstructors {
     }
 
     /** An empty {@code BlockedBloom} for n keys. */
-    static Filter blockedBloom(long n, double fpp) {
+    public static Filter blockedBloom(long n, double fpp) {
         return blockedBloom(n, blockedBitsPerKey(fpp));
     }
 
@@ -59,7 +60,7 @@ final class FastFilterConstructors {
     }
 
     /** An empty {@code CountingBloom} (4-bit counters) for n keys, at the classic bits per key. */
-    static Filter countingBloom(long n, double fpp) {
+    public static Filter countingBloom(long n, double fpp) {
         double bitsPerKey = -Math.log(fpp) / (Math.log(2) * Math.log(2));
         return newInstance(CountingBloom.class, new Class<?>[] {int.class, double.class, int.class},
                 entries(n), bitsPerKey, bestK(CountingBloom.class, bitsPerKey));

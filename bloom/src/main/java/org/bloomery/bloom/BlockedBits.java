@@ -1,23 +1,50 @@
 package org.bloomery.bloom;
 
 /**
- * The {@link BloomLayout#BLOCKED blocked} layout's probes in a {@link BitArray}: the k positions of
- * {@link BlockedProbes}, all in one 512-bit block (one cache line), so one cache miss per key. The
- * array's size is a multiple of 512 ({@link BloomShape} sizes it so).
+ * The {@link BloomLayout#BLOCKED blocked} layout over one array, its single-key query and add whole:
+ * the block from the hash's high bits, then k probes in its eight words, probe i in word {@code (r +
+ * i) mod 8} at field {@code i mod 8} of its group's product ({@link BlockedProbes} defines the
+ * positions; a test holds the two to each other), so one cache miss per key. The array's size is a
+ * multiple of 512 ({@link BloomShape} sizes it so).
  */
-final class BlockedBitProbing {
-    private BlockedBitProbing() {
+final class BlockedBits extends BlockBits {
+    private final int k;
+
+    BlockedBits(BloomShape shape, long[][] pages, boolean single, long setBits) {
+        super(shape, pages, single, setBits);
+        this.k = shape.hashes();
+    }
+
+    @Override
+    public boolean contains(long hash) {
+        return missing(words, PAD + (int) (BloomProbes.unsignedMultiplyHigh(hash, blocks) << 3), hash, k) == 0;
+    }
+
+    @Override
+    public boolean add(long hash) {
+        int slot = PAD + (int) (BloomProbes.unsignedMultiplyHigh(hash, blocks) << 3);
+        int changed = single ? or(words, slot, hash, k, false) : or(words, slot, hash, k, true);
+        return counted(changed);
+    }
+
+    @Override
+    boolean testBlock(int slot, long hash) {
+        return missing(words, slot, hash, k) == 0;
+    }
+
+    @Override
+    int orBlockPlain(int slot, long hash) {
+        return or(words, slot, hash, k, false);
     }
 
     /**
-     * ORs a key's bits into its block, which starts at {@code page[slot]}, one write a touched word,
-     * written as {@code write} says; the bits it turned on, uncounted.
+     * ORs a key's bits into its block at {@code page[slot]}, one {@link HeapBits#orWord} per touched
+     * word (with many writers, an atomic OR only for a word that changes); the bits turned on.
      */
-    static int orProbes(long[] page, int slot, long hash, int k, WordWrite write) {
-        if (write == WordWrite.SHARED && blockMissing(page, slot, hash, k) == 0) {
-            // Many writers: one branch a key, on plain reads of its block, so a key already present
-            // costs no locked instruction. A branch a word (skipping words already holding their
-            // bits) costs more than it saves: its outcome is as unpredictable as the fill.
+    static int or(long[] page, int slot, long hash, int k, boolean atomic) {
+        if (atomic && missing(page, slot, hash, k) == 0) {
+            // A key already present, the common add once a filter fills: one branch on plain reads
+            // of the block, and no word's own branch.
             return 0;
         }
         long first = BlockedProbes.mix(hash, 0);
@@ -27,7 +54,7 @@ final class BlockedBitProbing {
             // product. Indexing the words by w alone lets the JIT check the block's range once, which
             // the rotated indexing below does not.
             for (int w = 0; w < BlockedProbes.BLOCK_WORDS; w++) {
-                changed += write.or(page, slot + w, wordMask(hash, first, k, w));
+                changed += orWord(page, slot + w, wordMask(hash, first, k, w), atomic);
             }
         } else {
             // Probe i lies in word r + i (mod 8), so word r + w takes probes w, w + 8, ...: each
@@ -39,7 +66,7 @@ final class BlockedBitProbing {
                 for (int i = w + BlockedProbes.BLOCK_WORDS; i < k; i += BlockedProbes.BLOCK_WORDS) {
                     mask |= BlockedProbes.bit(hash, i);
                 }
-                changed += write.or(page, slot + BlockedProbes.word(r, w), mask);
+                changed += orWord(page, slot + BlockedProbes.word(r, w), mask, atomic);
             }
         }
         return changed;
@@ -59,16 +86,11 @@ final class BlockedBitProbing {
     }
 
     /**
-     * Plain reads of a key's 512-bit block, which starts at {@code page[slot]}, every probe tested
-     * (they all lie in one cache line, so a branch per probe would cost more in mispredictions than
-     * the reads it saves).
+     * The probes of a key whose block starts at {@code page[slot]} that are clear, as a non-zero
+     * value; 0 when all are set. Plain reads, every probe tested (they all lie in one cache line, so
+     * a branch per probe would cost more in mispredictions than the reads it saves).
      */
-    static boolean probesSet(long[] page, int slot, long hash, int k) {
-        return blockMissing(page, slot, hash, k) == 0;
-    }
-
-    /** The probes of a key whose block starts at {@code slot} that are clear, as a non-zero value. */
-    private static long blockMissing(long[] page, int slot, long hash, int k) {
+    static long missing(long[] page, int slot, long hash, int k) {
         if (k == BlockedProbes.BLOCK_WORDS) {
             // k = 8, the blocked sizing's choice at 1%: rotation 0, probe w in word w at field w of
             // one product. Straight-line code leaves no loop, one multiplication and one range check.
