@@ -3,6 +3,7 @@ package org.bloomery.api;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Set;
 import org.bloomery.api.spi.Envelope;
@@ -48,7 +49,7 @@ public final class MappedFilter<T> implements MembershipFilter<T>, Closeable {
         capabilities.addAll(filter.capabilities());
         capabilities.removeAll(CHANGES);
         capabilities.add(Capability.MAPPED);
-        this.capabilities = Set.copyOf(capabilities);
+        this.capabilities = Collections.unmodifiableSet(capabilities);
     }
 
     @Override

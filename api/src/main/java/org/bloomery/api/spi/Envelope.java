@@ -106,8 +106,10 @@ public final class Envelope {
      * @param stream the whole envelope again, for the provider's {@code readFrom}
      * @param hasherId the id of the hasher the filter was written with, so that a reader that does
      *     not hash items (one that only describes the filter) can read it with a hasher of that id
+     * @param version the envelope's format version: {@link #FORMAT_VERSION} for a file that can be
+     *     mapped ({@link #map}), or {@link #UNALIGNED_VERSION}
      */
-    public record KindPrefix(String kind, InputStream stream, String hasherId) {
+    public record KindPrefix(String kind, InputStream stream, String hasherId, int version) {
     }
 
     /**
@@ -214,7 +216,7 @@ public final class Envelope {
         ByteArrayOutputStream seen = new ByteArrayOutputStream();
         Header header = readHeader(new DataInputStream(new Recording(in, seen)));
         InputStream replay = new SequenceInputStream(new ByteArrayInputStream(seen.toByteArray()), in);
-        return new KindPrefix(header.kind(), replay, header.hasherId());
+        return new KindPrefix(header.kind(), replay, header.hasherId(), header.version());
     }
 
     /**

@@ -39,6 +39,7 @@ public final class MappedBytes {
     public static final int OVERLAP = 64;
 
     private static final int OFFSET_MASK = (int) (WINDOW_BYTES - 1);
+    private static final int CRC_CHUNK = 1 << 16;
 
     private final ByteBuffer[] windows;
     private final long length;
@@ -134,7 +135,7 @@ public final class MappedBytes {
      * @param offset of the first byte
      * @param into receives them
      * @param from index of the first in {@code into}
-     * @param count how many, at most {@link #WINDOW_BYTES}
+     * @param count how many
      * @throws IndexOutOfBoundsException if a byte is outside the range or the array
      */
     public void copy(long offset, byte[] into, int from, int count) {
@@ -150,22 +151,25 @@ public final class MappedBytes {
     }
 
     /**
-     * The CRC32C of a range that lies within one window's stride, read where it is (no copy).
+     * The CRC32C of a range, read through a heap buffer of 64 KiB: the JVM's CRC32C intrinsic reads
+     * memory without the guard that turns a fault on a truncated mapping into {@link InternalError}
+     * (JDK 17 dies of SIGBUS in it), while the copy out of the mapping has the guard.
      *
      * @param offset of the first byte
-     * @param count how many; {@code offset} and {@code offset + count - 1} in one stride of 2^30
+     * @param count how many
      * @return the checksum
-     * @throws IndexOutOfBoundsException if a byte is outside the range or the bytes cross a stride
+     * @throws IndexOutOfBoundsException if a byte is outside the range
      */
-    public int crc32c(long offset, int count) {
+    public int crc32c(long offset, long count) {
         Objects.checkFromIndexSize(offset, count, length);
-        if (count > 0 && (offset >>> WINDOW_BITS) != ((offset + count - 1) >>> WINDOW_BITS)) {
-            throw new IndexOutOfBoundsException("bytes [" + offset + ", " + (offset + count)
-                    + ") cross a window's stride of 2^" + WINDOW_BITS);
-        }
         CRC32C crc = new CRC32C();
-        int at = (int) offset & OFFSET_MASK;
-        crc.update(window(offset).duplicate().limit(at + count).position(at));
+        byte[] chunk = new byte[(int) Math.min(count, CRC_CHUNK)];
+        for (long done = 0; done < count; ) {
+            int n = (int) Math.min(chunk.length, count - done);
+            copy(offset + done, chunk, 0, n);
+            crc.update(chunk, 0, n);
+            done += n;
+        }
         return (int) crc.getValue();
     }
 

@@ -2,6 +2,7 @@ package org.bloomery.api.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.stream.Stream;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
@@ -212,6 +214,7 @@ public abstract class MappedFilterContract {
                     mapped.mightContainHashes(hashes, 0, hashes.length, new boolean[hashes.length]);
                 }
             }, file);
+            assertFaults(mapped::verify, file);
         }
         write(heap, "many.blmf");
         try (MappedFilter<Long> again = Filters.map(file, KeyHasher.longs())) {
@@ -219,8 +222,8 @@ public abstract class MappedFilterContract {
         }
     }
 
-    private static void assertFaults(Runnable queries, Path file) {
-        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(queries::run);
+    private static void assertFaults(ThrowingCallable queries, Path file) {
+        Throwable thrown = catchThrowable(queries);
         if (thrown instanceof MappedFileException) {
             assertThat(thrown).hasMessageContaining(file.toString()).hasCauseInstanceOf(InternalError.class);
         } else {

@@ -11,6 +11,8 @@ import java.util.List;
 import java.io.InputStream;
 import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.bloomery.api.FilterSpec;
@@ -20,6 +22,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Each failure the envelope detects has its own message. */
 class EnvelopeTest {
@@ -183,8 +186,8 @@ class EnvelopeTest {
     /** The envelope with its body cut or extended with zeros to {@code length}, every checksum sealed. */
     private static byte[] withBodyLength(byte[] envelope, int length) {
         int body = FilterBytes.bodyOffset(envelope);
-        byte[] changed = java.util.Arrays.copyOf(envelope, body + length + 2 * Integer.BYTES);
-        java.util.Arrays.fill(changed, body + Math.min(length, 28), changed.length, (byte) 0);
+        byte[] changed = Arrays.copyOf(envelope, body + length + 2 * Integer.BYTES);
+        Arrays.fill(changed, body + Math.min(length, 28), changed.length, (byte) 0);
         ByteBuffer.wrap(changed).putLong(FilterBytes.headerChecksumOffset(envelope) - 1 - Long.BYTES, length);
         return FilterBytes.reseal(changed);
     }
@@ -271,5 +274,53 @@ class EnvelopeTest {
         FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(data), data.length, true);
         assertThatThrownBy(() -> in.readLong("bits", 64, 90)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessage("bits = 99 is outside [64, 90]");
+    }
+
+    /**
+     * A body aligns an array to 64 bytes from its start, which is 64 bytes from the envelope's:
+     * zeros are written and skipped; a non-zero padding byte is refused; a version-2 body has none.
+     */
+    @Test
+    void anArrayAlignedInTheBodyStartsAtAMultipleOf64InTheEnvelope() throws IOException {
+        MembershipFilter<Long> filter = Filters.create("test-exact", FilterSpec.of(10, 0.01), HASHER);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Envelope.write(out, filter, 3 + 61 + 8, body -> {
+            body.writeByte(1);
+            body.writeByte(2);
+            body.writeByte(3);
+            body.alignTo(Envelope.BODY_ALIGNMENT);
+            body.writeLong(0x0102030405060708L);
+        });
+        byte[] bytes = out.toByteArray();
+        int body = FilterBytes.bodyOffset(bytes);
+        assertThat(body % 64).isZero();
+        assertThat(ByteBuffer.wrap(bytes).getLong(body + 64)).isEqualTo(0x0102030405060708L);
+        Envelope.BodyReader<Long, Long> reader = (spec, hasher, in) -> {
+            in.readUnsignedByte("a", 1, 1);
+            in.readUnsignedByte("b", 2, 2);
+            in.readUnsignedByte("c", 3, 3);
+            in.alignTo(Envelope.BODY_ALIGNMENT);
+            assertThat(in.position()).isEqualTo(64);
+            return in.readLong("word", Long.MIN_VALUE, Long.MAX_VALUE);
+        };
+        assertThat(Envelope.read(new ByteArrayInputStream(bytes), "test-exact", HASHER, reader))
+                .isEqualTo(0x0102030405060708L);
+        byte[] damaged = FilterBytes.craftedBody(bytes, b -> b.put(10, (byte) 1));
+        assertThatThrownBy(() -> Envelope.read(new ByteArrayInputStream(damaged), "test-exact", HASHER, reader))
+                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("padding");
+        FilterDataInput unaligned = new FilterDataInput(new ByteArrayInputStream(new byte[] {7}), 1, false);
+        unaligned.alignTo(Envelope.BODY_ALIGNMENT);
+        assertThat(unaligned.readUnsignedByte("a version-2 body's next byte", 7, 7)).isEqualTo(7);
+        assertThatThrownBy(() -> FilterDataOutput.padding(0, 128)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** A kind that does not map refuses with the SPI's default, which names the way that works. */
+    @Test
+    void aKindThatDoesNotMapIsRefusedNamingReadFrom(@TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("exact.blmf");
+        Files.write(file, plain());
+        assertThatThrownBy(() -> Filters.map(file, HASHER)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("'test-exact'").hasMessageContaining("Filters.readFrom");
     }
 }
