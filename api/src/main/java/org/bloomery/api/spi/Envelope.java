@@ -398,8 +398,7 @@ public final class Envelope {
      */
     static Header readHeader(DataInputStream in) throws IOException {
         CRC32C crc = new CRC32C();
-        Counting counted = new Counting(in);
-        DataInputStream header = new DataInputStream(new CheckedInputStream(counted, crc));
+        DataInputStream header = new DataInputStream(new CheckedInputStream(in, crc));
         byte[] head = new byte[5];
         int version = checkMagicAndVersion(head, readUpTo(header, head, 0, 5));
         try {
@@ -426,7 +425,7 @@ public final class Envelope {
             long bodyLength = header.readLong();
             int regionBits = version == FORMAT_VERSION ? header.readUnsignedByte() : 0;
             int computed = (int) crc.getValue();
-            int stored = new DataInputStream(counted).readInt();
+            int stored = in.readInt();
             if (computed != stored) {
                 throw corrupt(String.format("header checksum mismatch: the data says CRC32C %08x, the header"
                         + " bytes give %08x", stored, computed));
@@ -454,10 +453,19 @@ public final class Envelope {
                 throw new InvalidFilterDataException("invalid spec: " + e.getMessage(), e);
             }
             return new Header(version, ascii(kind, "kind"), ascii(hasherId, "hasher id"), spec, bodyLength,
-                    (int) counted.count(), regionBits);
+                    headerLength(kind, hasherId, keys, values, version), regionBits);
         } catch (EOFException e) {
             throw truncated("the end of the header", e);
         }
+    }
+
+    /** The bytes of a header with these fields, its checksum included (the table in FORMAT.md). */
+    private static int headerLength(byte[] kind, byte[] hasherId, byte[][] keys, byte[][] values, int version) {
+        int length = 4 + 1 + 1 + kind.length + 1 + hasherId.length + 8 + 8 + 1;
+        for (int i = 0; i < keys.length; i++) {
+            length += 1 + keys[i].length + 2 + values[i].length;
+        }
+        return length + 8 + (version == FORMAT_VERSION ? 1 : 0) + 4;
     }
 
     private static InvalidFilterDataException corrupt(String problem) {
@@ -619,47 +627,6 @@ public final class Envelope {
             int n = in.read(b, off, len);
             if (n > 0) {
                 copy.write(b, off, n);
-            }
-            return n;
-        }
-
-        @Override
-        public long skip(long n) {
-            return 0;
-        }
-
-        @Override
-        public boolean markSupported() {
-            return false;
-        }
-    }
-
-    /** Passes reads through and counts the bytes read. */
-    private static final class Counting extends FilterInputStream {
-        private long count;
-
-        Counting(InputStream in) {
-            super(in);
-        }
-
-        long count() {
-            return count;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = in.read();
-            if (b >= 0) {
-                count++;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = in.read(b, off, len);
-            if (n > 0) {
-                count += n;
             }
             return n;
         }
