@@ -222,8 +222,8 @@ public final class MappedFilter<T> implements MembershipFilter<T>, Closeable {
     }
 
     private UnsupportedOperationException readOnly(String operation) {
-        return new UnsupportedOperationException("cannot " + operation + " a filter mapped read-only from " + file
-                + "; read it with Filters.readFrom to change it");
+        return new UnsupportedOperationException("cannot " + operation + " a " + filter.kind()
+                + " filter mapped read-only from " + file + "; read it with Filters.readFrom to change it");
     }
 
     /** What a closed mapped filter queries: refuses each query, keeps the description. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -277,6 +278,27 @@ public abstract class MappedFilterContract {
         Path file = write(heap(firstSpec(), 1000), "f.blmf");
         assertThatThrownBy(() -> Filters.map(file, KeyHasher.strings())).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("'xxh3:long-le'");
+    }
+
+    /**
+     * A built filter, written to a temporary file (deleted when the JVM exits) and mapped, for a
+     * contract that runs its tests on mapped filters ({@link MembershipFilterContract#served}).
+     *
+     * @param built the filter
+     * @param <T> the item type
+     * @return the filter mapped from its file
+     */
+    public static <T> MappedFilter<T> mapped(MembershipFilter<T> built) {
+        try {
+            Path file = Files.createTempFile("mapped-contract", ".blmf");
+            file.toFile().deleteOnExit();
+            try (OutputStream out = Files.newOutputStream(file)) {
+                built.writeTo(out);
+            }
+            return Filters.map(file, built.hasher());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private FilterSpec firstSpec() {
