@@ -29,8 +29,10 @@ import org.bloomery.api.MembershipFilter;
 
 /**
  * The one binary envelope every kind is written in (FORMAT.md): magic, format version, kind, hasher
- * id, spec and body length, a CRC32C of that header, the kind's body, and a CRC32C trailer, all
- * big-endian. Providers write and read their body through it; it checks everything around the body
+ * id, spec, body length and region size, a CRC32C of that header, zeros to a 64-byte boundary, the
+ * kind's body, a CRC32C per 1 MiB region of the body and a CRC32C of those, all big-endian (version
+ * 3; version 2, still read, had no padding and one CRC32C trailer of everything before it).
+ * Providers write and read their body through it; it checks everything around the body
  * and turns any malformed, truncated or foreign input into {@link InvalidFilterDataException}. The
  * header's own checksum is checked before anything in it is used, so a damaged header is reported
  * as corrupt data, never read as another kind or another spec.
