@@ -544,8 +544,28 @@ public final class Envelope {
         return new String(bytes, StandardCharsets.US_ASCII);
     }
 
+    /**
+     * A stream whose every byte is read, never skipped or re-read, so that the streams over it that
+     * count and sum what passes see every byte once.
+     */
+    private abstract static class ReadThrough extends FilterInputStream {
+        ReadThrough(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public long skip(long n) {
+            return 0;
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+    }
+
     /** Passes reads through; while limited, reports end of stream after the limit. */
-    private static final class Bounded extends FilterInputStream {
+    private static final class Bounded extends ReadThrough {
         private long remaining = -1;
 
         Bounded(InputStream in) {
@@ -590,24 +610,14 @@ public final class Envelope {
         }
 
         @Override
-        public long skip(long n) {
-            return 0;
-        }
-
-        @Override
         public int available() throws IOException {
             int available = in.available();
             return remaining >= 0 ? (int) Math.min(available, remaining) : available;
         }
-
-        @Override
-        public boolean markSupported() {
-            return false;
-        }
     }
 
     /** Passes reads through and keeps a copy of every byte read. */
-    private static final class Recording extends FilterInputStream {
+    private static final class Recording extends ReadThrough {
         private final ByteArrayOutputStream copy;
 
         Recording(InputStream in, ByteArrayOutputStream copy) {
@@ -631,16 +641,6 @@ public final class Envelope {
                 copy.write(b, off, n);
             }
             return n;
-        }
-
-        @Override
-        public long skip(long n) {
-            return 0;
-        }
-
-        @Override
-        public boolean markSupported() {
-            return false;
         }
     }
 
@@ -683,7 +683,7 @@ public final class Envelope {
      * Passes reads through and sums them: into one CRC32C of every byte (version 2's trailer) until
      * switched to one CRC32C per region (version 3's table).
      */
-    private static final class Checksums extends FilterInputStream {
+    private static final class Checksums extends ReadThrough {
         private final CRC32C whole = new CRC32C();
         private RegionCrcs regions;
 
@@ -727,16 +727,6 @@ public final class Envelope {
             } else {
                 regions.update(b, off, len);
             }
-        }
-
-        @Override
-        public long skip(long n) {
-            return 0;
-        }
-
-        @Override
-        public boolean markSupported() {
-            return false;
         }
     }
 
