@@ -12,7 +12,7 @@ package org.bloomery.api;
  *   <li>A provider's {@link FilterProvider#capabilities()} are what <em>the kind</em> can do with
  *       some options: exactly the union of the capabilities of the filters it can build, so every
  *       filter's set is a subset of its provider's, and each capability a provider declares is had
- *       by at least one filter of the kind. {@link Filters#choose} selects kinds by these; the
+ *       by at least one filter of the kind ({@link #MAPPED} excepted: a filter's alone). {@link Filters#choose} selects kinds by these; the
  *       kind's description says which options a capability needs.</li>
  * </ul>
  * More constants may be added; code should test for the ones it needs rather than enumerate them.
@@ -39,5 +39,13 @@ public enum Capability {
      * The filter's state lives outside the JVM (for example in a Redis server), so every process
      * that opens the same filter shares it: an add in one is seen by queries in all of them.
      */
-    SHARED
+    SHARED,
+    /**
+     * The filter reads its structure where it lies in a file mapped into memory ({@link
+     * Filters#map}), read-only: it answers queries as the filter written there, and {@code add},
+     * {@code remove}, {@code mergeFrom} and {@code clear} throw {@link UnsupportedOperationException}.
+     * Only a filter declares it, never a provider: whether a kind maps is {@link FilterProvider#map}'s
+     * answer.
+     */
+    MAPPED
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Set;
 import java.util.stream.LongStream;
+import org.bloomery.api.spi.MappedBody;
 
 /**
  * The {@link java.util.ServiceLoader} service through which {@link Filters} finds filter kinds. An
@@ -119,4 +120,26 @@ public interface FilterProvider {
      * @throws IOException if the stream fails
      */
     <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException;
+
+    /**
+     * Builds the query structure of a filter of this kind over a mapped file's body, reading its
+     * arrays where they lie in {@link MappedBody#bytes()}, never copying them to the heap. {@link
+     * Filters#map} wraps the result in a read-only {@link MappedFilter}, which refuses every change,
+     * so only its queries and its descriptive methods ({@code spec}, {@code approximateCount}, {@code
+     * expectedFpp}, {@code bitSize}, {@code capabilities}) are called. The default refuses: a kind
+     * that does not override it is read onto the heap with {@link Filters#readFrom}.
+     *
+     * @param body the mapped body of a version-3 file of this kind, its header checked
+     * @param hasher the hasher to keep for queries, resolved as {@link #readFrom} resolves it
+     * @param <T> the item type
+     * @return a filter answering every query as the filter written in the file
+     * @throws InvalidFilterDataException if the body's fields do not make a valid filter of this
+     *     kind, checked as {@link #readFrom} checks them
+     * @throws UnsupportedOperationException if the kind does not map, naming {@code Filters.readFrom}
+     * @throws IOException if the body cannot be read
+     */
+    default <T> MembershipFilter<T> map(MappedBody body, KeyHasher<? super T> hasher) throws IOException {
+        throw new UnsupportedOperationException("kind '" + kind() + "' cannot be mapped from a file; read it onto"
+                + " the heap with Filters.readFrom");
+    }
 }

@@ -2,6 +2,7 @@ package org.bloomery.api;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -19,6 +20,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.bloomery.api.spi.Envelope;
+import org.bloomery.api.spi.MappedBody;
 import org.bloomery.api.internal.PlainNumbers;
 
 /**
@@ -342,6 +344,58 @@ public final class Filters {
                     + "', for which no provider is found; kinds available: " + kinds());
         }
         return provider.get().readFrom(prefix.stream(), hasher);
+    }
+
+    /**
+     * Maps a filter file (written by {@link MembershipFilter#writeTo}, format version 3) read-only
+     * into memory and gives a filter that queries it where it lies: nothing of its structure is
+     * copied to the heap, so opening takes the same time for any size, and processes that map one
+     * file share one copy of its pages. At open the header is read and checked (its checksum, the
+     * kind, the hasher, the spec and the sizes), the file's length against the length the header
+     * declares, and the table of region checksums against its own checksum; the body is not read
+     * unless {@link MapOption#VERIFY} asks ({@link MappedFilter#verify} checks it later).
+     *
+     * @param file the filter file
+     * @param hasher the hasher the filter was written with, or another built-in hasher of the same
+     *     item type, as for {@link #readFrom}
+     * @param options what to do besides mapping
+     * @param <T> the item type
+     * @return the mapped filter, read-only; close it when done
+     * @throws InvalidFilterDataException if the file is not a valid filter, is truncated or too long,
+     *     is of format version 2 (the message says how to rewrite it), was written with another
+     *     hasher, or (with {@link MapOption#VERIFY}) a region's checksum does not match
+     * @throws UnsupportedOperationException if the file's kind does not map (read it with {@link
+     *     #readFrom}); {@code fuse} and {@code ribbon} map
+     * @throws IOException if the file cannot be read or mapped
+     */
+    public static <T> MappedFilter<T> map(Path file, KeyHasher<? super T> hasher, MapOption... options)
+            throws IOException {
+        Objects.requireNonNull(hasher, "hasher");
+        Set<MapOption> chosen = options.length == 0 ? EnumSet.noneOf(MapOption.class) : EnumSet.of(options[0], options);
+        MappedBody body = Envelope.map(file);
+        Optional<FilterProvider> provider = provider(body.kind());
+        if (provider.isEmpty()) {
+            throw new InvalidFilterDataException("the file holds a filter of kind '" + body.kind()
+                    + "', for which no provider is found; kinds available: " + kinds());
+        }
+        Optional<? extends KeyHasher<? super T>> reading = KeyHasher.forReading(body.hasherId(), hasher);
+        if (reading.isEmpty()) {
+            throw new InvalidFilterDataException("the filter was written with hasher '" + body.hasherId()
+                    + "' but is read with hasher '" + hasher.id() + "'");
+        }
+        MembershipFilter<T> filter;
+        try {
+            filter = provider.get().map(body, reading.get());
+        } catch (InvalidFilterDataException | UnsupportedOperationException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new InvalidFilterDataException("invalid " + body.kind() + " body: " + e.getMessage(), e);
+        }
+        MappedFilter<T> mapped = new MappedFilter<>(filter, body);
+        if (chosen.contains(MapOption.VERIFY)) {
+            mapped.verify();
+        }
+        return mapped;
     }
 
     /**

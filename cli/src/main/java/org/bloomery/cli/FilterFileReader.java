@@ -4,13 +4,22 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.bloomery.api.Filters;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
+import org.bloomery.api.MapOption;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.Envelope;
 
-/** Reads a filter file, naming the file when it is missing or not a filter. */
+/**
+ * Opens a filter file, naming the file when it is missing or not a filter. A file of format version
+ * 3 whose kind maps ({@link Filters#map}) is mapped, never copied to the heap: to be queried, after
+ * its body's region checksums are checked (in parallel); to be described, with its header, sizes and
+ * length checked and its body not read, so that describing takes milliseconds at any size. Any
+ * other file (version 2, or a kind that does not map) is read onto the heap with {@link
+ * Filters#readFrom}, which checks every byte.
+ */
 final class FilterFileReader {
     private FilterFileReader() {
     }
@@ -26,7 +35,9 @@ final class FilterFileReader {
     static <T> MembershipFilter<T> read(Path file, KeyHasher<? super T> hasher) throws IOException {
         InputStream opened = UserFiles.openToRead(file);
         try (InputStream in = new BufferedInputStream(opened)) {
-            return Filters.readFrom(in, hasher);
+            Envelope.KindPrefix prefix = Envelope.readKind(in);
+            Optional<MembershipFilter<T>> mapped = mapped(file, prefix, hasher, MapOption.VERIFY);
+            return mapped.isPresent() ? mapped.get() : Filters.readFrom(prefix.stream(), hasher);
         } catch (InvalidFilterDataException e) {
             throw unusable(file, e);
         } catch (IOException e) {
@@ -49,11 +60,28 @@ final class FilterFileReader {
             KeyHasher<Object> named = KeyHasher.of(prefix.hasherId(), item -> {
                 throw new UnsupportedOperationException("a filter read to be described does not hash items");
             });
-            return Filters.readFrom(prefix.stream(), named);
+            Optional<MembershipFilter<Object>> mapped = mapped(file, prefix, named);
+            return mapped.isPresent() ? mapped.get() : Filters.readFrom(prefix.stream(), named);
         } catch (InvalidFilterDataException e) {
             throw unusable(file, e);
         } catch (IOException e) {
             throw unreadable(file, e);
+        }
+    }
+
+    /**
+     * The file mapped, if it is of the version that maps and its kind maps; empty otherwise, for the
+     * caller to read it instead.
+     */
+    private static <T> Optional<MembershipFilter<T>> mapped(Path file, Envelope.KindPrefix prefix,
+            KeyHasher<? super T> hasher, MapOption... options) throws IOException {
+        if (prefix.version() != Envelope.FORMAT_VERSION) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Filters.map(file, hasher, options));
+        } catch (UnsupportedOperationException e) {
+            return Optional.empty(); // the kind does not map
         }
     }
 

@@ -27,7 +27,13 @@ final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        MembershipFilter<Object> filter = FilterFileReader.readToDescribe(filterFile);
+        try (MembershipFilter<Object> filter = FilterFileReader.readToDescribe(filterFile)) {
+            describe(filter);
+        }
+        return 0;
+    }
+
+    private void describe(MembershipFilter<Object> filter) throws IOException {
         FilterSpec filterSpec = filter.spec();
         long count = filter.approximateCount();
         PrintWriter out = spec.commandLine().getOut();
@@ -44,7 +50,6 @@ final class InfoCommand implements Callable<Integer> {
         out.println("expected fpp:   " + (empty ? "0" : String.format("%.4g", filter.expectedFpp())));
         window(filter).ifPresent(window -> out.println("window:         " + window));
         out.flush();
-        return 0;
     }
 
     /**

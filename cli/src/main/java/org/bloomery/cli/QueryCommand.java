@@ -35,7 +35,12 @@ final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        MembershipFilter<CharSequence> filter = FilterFileReader.read(filterFile, KeyHasher.strings());
+        try (MembershipFilter<CharSequence> filter = FilterFileReader.read(filterFile, KeyHasher.strings())) {
+            return query(filter);
+        }
+    }
+
+    private int query(MembershipFilter<CharSequence> filter) throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         boolean anyAbsent = false;
         if (items.isEmpty()) {

@@ -6,9 +6,10 @@ import org.bloomery.api.spi.FilterDataOutput;
 
 /**
  * The filter's slots: one fingerprint of 8, 16 or 32 bits each, in an array of the matching
- * primitive type. Written once while the filter is built, read only afterwards.
+ * primitive type, or where they lie in a mapped file. Written once while the filter is built, read
+ * only afterwards.
  */
-sealed interface Fingerprints permits ByteFingerprints, ShortFingerprints, IntFingerprints {
+sealed interface Fingerprints permits ByteFingerprints, ShortFingerprints, IntFingerprints, MappedFingerprints {
 
     /**
      * All-zero fingerprints.

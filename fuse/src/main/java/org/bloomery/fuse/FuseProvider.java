@@ -8,6 +8,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
+import org.bloomery.api.spi.MappedBody;
 import org.bloomery.api.internal.HashCollection;
 
 /**
@@ -48,6 +49,12 @@ public final class FuseProvider extends AbstractProvider {
         int bits = FuseFilter.fingerprintBits(spec);
         return FuseFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, KIND,
                 FuseLayout.MAX_ITEMS, items -> FuseBuildMemory.bytesFor(items, FuseLayout.forItems(items), bits)));
+    }
+
+    /** A fuse filter whose slots stay in the mapped file, read in place by every query. */
+    @Override
+    public <T> MembershipFilter<T> map(MappedBody body, KeyHasher<? super T> hasher) throws IOException {
+        return FuseCodec.map(body, hasher);
     }
 
     @Override

@@ -8,6 +8,8 @@ import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.api.spi.FilterDataOutput;
+import org.bloomery.api.spi.MappedBody;
 
 /**
  * The ribbon kind's body inside the shared envelope, all big-endian (FORMAT.md, section {@code
@@ -15,7 +17,8 @@ import org.bloomery.api.spi.FilterDataInput;
  * result bits r (byte), distinct items n (long), base seed (long), shards (int), first r-column
  * group (int), each shard's groups of 64 rows (int per shard), each shard's seed ordinal (one byte
  * per shard), then the solution's words (long each, {@code G·r - (first r-column group)} of them,
- * G the sum of the shards' groups). The reader derives r from the spec's fpp (in the envelope's
+ * G the sum of the shards' groups), in envelope version 3 after zeros that align the first word to
+ * body offset 64·k (as in every body version), so that a mapped solution starts a cache line. The reader derives r from the spec's fpp (in the envelope's
  * header), the shards from n, bounds every shard's groups and their sum by n (from above and from
  * below), and derives the first r-column group from the groups and the fpp, and checks every field
  * against them, so a forged n or group count cannot make it allocate beyond the bytes that arrive.
@@ -48,11 +51,11 @@ final class RibbonCodec {
 
     static void write(OutputStream out, RibbonFilter<?> filter) throws IOException {
         NarrowLayout narrow = filter.narrowLayout();
-        long[] solution = filter.solution();
+        Solution solution = filter.solution();
         byte[] ordinals = filter.ordinals();
         if (narrow != null) {
-            long bodyLength = FIELD_BYTES + (long) (Integer.BYTES + 1) * narrow.shards()
-                    + (long) Long.BYTES * SolutionWords.words(solution);
+            long bodyLength = aligned(FIELD_BYTES + (long) (Integer.BYTES + 1) * narrow.shards())
+                    + (long) Long.BYTES * solution.words();
             Envelope.write(out, filter, bodyLength, body -> {
                 body.writeByte(VERSION);
                 body.writeByte(narrow.columns());
@@ -64,14 +67,15 @@ final class RibbonCodec {
                     body.writeInt(narrow.groupsOf(shard));
                 }
                 body.writeBytes(ordinals, 0, ordinals.length);
-                body.writeLongs(solution, SolutionWords.PAD, solution.length);
+                body.alignTo(Envelope.BODY_ALIGNMENT);
+                solution.writeTo(body);
             });
             return;
         }
         RibbonLayout layout = filter.wideLayout();
         boolean first = filter.firstVersion();
-        long bodyLength = (first ? FIRST_VERSION_FIELD_BYTES : WIDE_FIELD_BYTES + ordinals.length)
-                + (long) Long.BYTES * SolutionWords.words(solution);
+        long bodyLength = aligned(first ? FIRST_VERSION_FIELD_BYTES : WIDE_FIELD_BYTES + ordinals.length)
+                + (long) Long.BYTES * solution.words();
         Envelope.write(out, filter, bodyLength, body -> {
             body.writeByte(first ? FIRST_VERSION : WIDE_VERSION);
             body.writeByte(layout.columns());
@@ -85,34 +89,62 @@ final class RibbonCodec {
             if (!first) {
                 body.writeBytes(ordinals, 0, ordinals.length);
             }
-            body.writeLongs(solution, SolutionWords.PAD, solution.length);
+            body.alignTo(Envelope.BODY_ALIGNMENT);
+            solution.writeTo(body);
         });
     }
 
+    /** The offset of the solution's first word after {@code fields} bytes: aligned to a cache line. */
+    private static long aligned(long fields) {
+        return fields + FilterDataOutput.padding(fields, Envelope.BODY_ALIGNMENT);
+    }
+
     static <T> RibbonFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return Envelope.read(in, RibbonProvider.KIND, hasher, (spec, reading, body) -> {
-            ResultBits bits = bitsOf(spec);
-            int version = body.readUnsignedByte("body version", WIDE_VERSION, FIRST_VERSION);
-            if (version != VERSION && version != WIDE_VERSION && version != FIRST_VERSION) {
-                throw new InvalidFilterDataException("unknown ribbon body version " + version + "; this code reads "
-                        + VERSION + ", " + WIDE_VERSION + " and " + FIRST_VERSION
-                        + " (version 1, whose first byte was the width 128)");
-            }
-            body.readUnsignedByte("result bits", bits.columns(), bits.columns());
-            long items = body.readLong("distinct items", 0, RibbonLayout.MAX_ITEMS);
-            long seed = body.readLong("seed", Long.MIN_VALUE, Long.MAX_VALUE);
-            RibbonFilter<T> filter = version == VERSION ? readNarrow(spec, reading, body, bits, items, seed)
-                    : readWide(spec, reading, body, bits, items, seed, version == FIRST_VERSION);
-            if (items == 0) {
-                requireEmptySetBody(filter);
-            }
-            return filter;
-        });
+        return Envelope.read(in, RibbonProvider.KIND, hasher,
+                (spec, reading, body) -> readBody(spec, reading, body, RibbonCodec::readSolution));
+    }
+
+    /**
+     * A filter over a mapped body: its fields read and checked as {@link #read} checks them, its
+     * solution read where it lies in the mapping.
+     */
+    static <T> RibbonFilter<T> map(MappedBody mapped, KeyHasher<? super T> hasher) throws IOException {
+        FilterDataInput body = mapped.fields();
+        RibbonFilter<T> filter = readBody(mapped.spec(), hasher, body, (in, words) -> new MappedSolution(mapped.bytes(),
+                in.skipInPlace((long) Long.BYTES * words, "a solution of " + words + " words"), words));
+        mapped.requireAllRead(body);
+        return filter;
+    }
+
+    /** Reads a solution of a checked number of words, wherever it is kept. */
+    @FunctionalInterface
+    private interface SolutionReader {
+        Solution read(FilterDataInput body, int words) throws IOException;
+    }
+
+    private static <T> RibbonFilter<T> readBody(FilterSpec spec, KeyHasher<? super T> reading, FilterDataInput body,
+            SolutionReader solutions) throws IOException {
+        ResultBits bits = bitsOf(spec);
+        int version = body.readUnsignedByte("body version", WIDE_VERSION, FIRST_VERSION);
+        if (version != VERSION && version != WIDE_VERSION && version != FIRST_VERSION) {
+            throw new InvalidFilterDataException("unknown ribbon body version " + version + "; this code reads "
+                    + VERSION + ", " + WIDE_VERSION + " and " + FIRST_VERSION
+                    + " (version 1, whose first byte was the width 128)");
+        }
+        body.readUnsignedByte("result bits", bits.columns(), bits.columns());
+        long items = body.readLong("distinct items", 0, RibbonLayout.MAX_ITEMS);
+        long seed = body.readLong("seed", Long.MIN_VALUE, Long.MAX_VALUE);
+        RibbonFilter<T> filter = version == VERSION ? readNarrow(spec, reading, body, bits, items, seed, solutions)
+                : readWide(spec, reading, body, bits, items, seed, version == FIRST_VERSION, solutions);
+        if (items == 0) {
+            requireEmptySetBody(filter);
+        }
+        return filter;
     }
 
     /** The rest of a version-1 or version-2 body, after its seed. */
     private static <T> RibbonFilter<T> readWide(FilterSpec spec, KeyHasher<? super T> reading, FilterDataInput body,
-            ResultBits bits, long items, long seed, boolean first) throws IOException {
+            ResultBits bits, long items, long seed, boolean first, SolutionReader solutions) throws IOException {
         int shards = first ? 1 : body.readInt("shards", RibbonLayout.shardsFor(items), RibbonLayout.shardsFor(items));
         int least = first ? firstVersionSlotsFor(items) : RibbonLayout.shardSlotsFor(items);
         int slots = body.readInt(first ? "rows" : "rows per shard", least, RibbonLayout.mostGrown(least));
@@ -123,13 +155,14 @@ final class RibbonCodec {
         RibbonLayout layout = RibbonLayout.of(shards, slots, bits);
         body.readInt("first group with r result bits", layout.upperStartGroup(), layout.upperStartGroup());
         byte[] ordinals = first ? new byte[1] : ordinals(body, shards);
-        long[] solution = readSolution(body, (int) layout.words());
+        body.alignTo(Envelope.BODY_ALIGNMENT);
+        Solution solution = solutions.read(body, (int) layout.words());
         return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution, first);
     }
 
     /** The rest of a version-3 body, after its seed. */
     private static <T> RibbonFilter<T> readNarrow(FilterSpec spec, KeyHasher<? super T> reading, FilterDataInput body,
-            ResultBits bits, long items, long seed) throws IOException {
+            ResultBits bits, long items, long seed, SolutionReader solutions) throws IOException {
         int shards = body.readInt("shards", NarrowLayout.shardsFor(items), NarrowLayout.shardsFor(items));
         int upperStartGroup = body.readInt("first group with r result bits", 0, Integer.MAX_VALUE);
         long most = NarrowLayout.mostGroups(items);
@@ -155,7 +188,8 @@ final class RibbonCodec {
                     + " for these shards and fpp, got " + upperStartGroup);
         }
         byte[] ordinals = ordinals(body, shards);
-        long[] solution = readSolution(body, layout.words());
+        body.alignTo(Envelope.BODY_ALIGNMENT);
+        Solution solution = solutions.read(body, layout.words());
         return new RibbonFilter<>(spec, reading, (int) items, seed, layout, ordinals, solution);
     }
 
@@ -173,9 +207,9 @@ final class RibbonCodec {
         if (filter.ordinals()[0] != 0) {
             throw new InvalidFilterDataException(empty + "seed ordinal " + filter.ordinals()[0]);
         }
-        long[] solution = filter.solution();
-        for (int word = SolutionWords.PAD; word < solution.length; word++) {
-            if (solution[word] != 0) {
+        Solution solution = filter.solution();
+        for (int word = SolutionWords.PAD; word < SolutionWords.PAD + solution.words(); word++) {
+            if (solution.word(word) != 0) {
                 throw new InvalidFilterDataException(empty + "a word that is not 0 (word " + (word - SolutionWords.PAD)
                         + " of its solution)");
             }
@@ -225,7 +259,7 @@ final class RibbonCodec {
     }
 
     /** The solution's words, read after the padding ({@link SolutionWords}), checked before it is allocated. */
-    private static long[] readSolution(FilterDataInput body, int words) throws IOException {
-        return body.readLongsAfterPad(words, "a solution of " + words + " words");
+    private static Solution readSolution(FilterDataInput body, int words) throws IOException {
+        return new HeapSolution(body.readLongsAfterPad(words, "a solution of " + words + " words"));
     }
 }

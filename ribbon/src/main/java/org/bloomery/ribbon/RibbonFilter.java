@@ -63,8 +63,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final int items;
     private final long seed;
     private final byte[] ordinals;
-    /** The body's words, after {@link SolutionWords#PAD} unused ones. */
-    private final long[] solution;
+    /** The body's words, word i at index {@link SolutionWords#PAD} + i: on the heap or in a mapped file. */
+    private final Solution solution;
     private final int columns;
     private final int upperStartGroup;
     /** log2 of the shards. */
@@ -86,7 +86,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     private final int shardWords;
 
     private RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, byte[] ordinals,
-            long[] solution, NarrowLayout narrow, RibbonLayout wide, boolean firstVersion) {
+            Solution solution, NarrowLayout narrow, RibbonLayout wide, boolean firstVersion) {
         super(KIND, spec, hasher);
         this.items = items;
         this.seed = seed;
@@ -108,7 +108,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
 
     /** A filter of body version 3 from its parts. */
     RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, NarrowLayout layout,
-            byte[] ordinals, long[] solution) {
+            byte[] ordinals, Solution solution) {
         this(spec, hasher, items, seed, ordinals, solution, layout, null, false);
     }
 
@@ -119,13 +119,14 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      *     ({@link KeyRow#firstLow}), as files of that version were; such a layout has one shard
      */
     RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, int items, long seed, RibbonLayout layout,
-            byte[] ordinals, long[] solution, boolean firstVersion) {
+            byte[] ordinals, Solution solution, boolean firstVersion) {
         this(spec, hasher, items, seed, ordinals, solution, null, layout, firstVersion);
     }
 
     /** A filter from what a build gave. */
     RibbonFilter(FilterSpec spec, KeyHasher<? super T> hasher, RibbonConstruction.Result built) {
-        this(spec, hasher, built.items(), built.seed(), built.layout(), built.ordinals(), built.solution());
+        this(spec, hasher, built.items(), built.seed(), built.layout(), built.ordinals(),
+                new HeapSolution(built.solution()));
     }
 
     /**
@@ -221,7 +222,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
             return;
         }
         int[] windows = WINDOWS.get();
-        long[] words = solution;
+        Solution words = solution;
         for (int chunk = from; chunk < to; chunk += BATCH_CHUNK) {
             int count = Math.min(BATCH_CHUNK, to - chunk);
             for (int i = 0; i < count; i++) {
@@ -231,8 +232,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
                 // The answer only keeps the loads from being dead code; the third pass overwrites it.
                 int first = windows[2 * i];
                 int last = windows[2 * i + 1];
-                out[chunk + i] = (words[first] ^ words[Math.min(first + WORDS_PER_LINE, last)]
-                        ^ words[Math.min(first + 2 * WORDS_PER_LINE, last)] ^ words[last]) < 0;
+                out[chunk + i] = (words.word(first) ^ words.word(Math.min(first + WORDS_PER_LINE, last))
+                        ^ words.word(Math.min(first + 2 * WORDS_PER_LINE, last)) ^ words.word(last)) < 0;
             }
             for (int i = chunk; i < chunk + count; i++) {
                 out[i] = matches(hashes[i]);
@@ -305,7 +306,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         // GroupColumns' arrangement, written out: calling it made the JIT compile a longer query.
         int used = group < upperStartGroup ? columns - 1 : columns;
         int a = SolutionWords.PAD + group * columns - Math.min(group, upperStartGroup);
-        long[] words = solution;
+        Solution words = solution;
         int b = a + used;
         int p = column(words, a, b, first, second, 0);
         if (used > 1) {
@@ -341,8 +342,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
      * Column j of a window across two groups whose column words start at {@code a} and {@code b}:
      * the parity of the rows the shifted coefficients select, at bit j.
      */
-    private static int column(long[] words, int a, int b, long first, long second, int j) {
-        return (Long.bitCount(words[a + j] & first ^ words[b + j] & second) & 1) << j;
+    private static int column(Solution words, int a, int b, long first, long second, int j) {
+        return (Long.bitCount(words.word(a + j) & first ^ words.word(b + j) & second) & 1) << j;
     }
 
     /**
@@ -366,10 +367,10 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         // three indexes and result >>> j).
         int toSecond = used;
         int toThird = used + (group + 1 < upperStartGroup ? columns - 1 : columns);
-        long[] words = solution;
+        Solution words = solution;
         int expected = result;
         for (int k = a, end = a + used; k < end; k++) {
-            long selected = (words[k] & first) ^ (words[k + toSecond] & second) ^ (words[k + toThird] & third);
+            long selected = (words.word(k) & first) ^ (words.word(k + toSecond) & second) ^ (words.word(k + toThird) & third);
             if (((Long.bitCount(selected) ^ expected) & 1) != 0) {
                 return false;
             }
@@ -405,7 +406,7 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
     /** The solution's words times 64. */
     @Override
     public long bitSize() {
-        return (long) SolutionWords.words(solution) * Long.SIZE;
+        return (long) solution.words() * Long.SIZE;
     }
 
     /**
@@ -459,8 +460,8 @@ public final class RibbonFilter<T> extends AbstractFilter<T> {
         return wide;
     }
 
-    /** @return the body's words, after {@link SolutionWords#PAD} unused ones */
-    long[] solution() {
+    /** @return the body's words, word i at index {@link SolutionWords#PAD} + i */
+    Solution solution() {
         return solution;
     }
 

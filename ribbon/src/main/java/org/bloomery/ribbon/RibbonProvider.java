@@ -8,6 +8,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
+import org.bloomery.api.spi.MappedBody;
 import org.bloomery.api.internal.HashCollection;
 
 /**
@@ -45,6 +46,12 @@ public final class RibbonProvider extends AbstractProvider {
         ResultBits bits = RibbonFilter.resultBits(spec);
         return RibbonFilter.buildOwning(spec, hasher, HashCollection.collect(hashes, KIND,
                 RibbonLayout.MAX_ITEMS, items -> BuildMemory.bytesFor(items, bits)));
+    }
+
+    /** A ribbon filter whose solution stays in the mapped file, read in place by every query. */
+    @Override
+    public <T> MembershipFilter<T> map(MappedBody body, KeyHasher<? super T> hasher) throws IOException {
+        return RibbonCodec.map(body, hasher);
     }
 
     @Override

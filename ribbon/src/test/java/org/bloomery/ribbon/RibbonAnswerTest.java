@@ -45,7 +45,7 @@ class RibbonAnswerTest {
         }
         long seed = random.nextLong();
         RibbonFilter<Long> filter = new RibbonFilter<>(FilterSpec.of(1000, fpp), KeyHasher.longs(), 1000, seed, layout,
-                ordinals, padded(solution), firstVersion);
+                ordinals, new HeapSolution(padded(solution)), firstVersion);
         long[] seeds = ShardSeeds.of(seed, ordinals);
         int matches = 0;
         for (int i = 0; i < PROBES; i++) {
@@ -83,7 +83,7 @@ class RibbonAnswerTest {
         }
         long seed = random.nextLong();
         RibbonFilter<Long> filter = new RibbonFilter<>(FilterSpec.of(1000, fpp), KeyHasher.longs(), 1000, seed, layout,
-                ordinals, padded(solution));
+                ordinals, new HeapSolution(padded(solution)));
         long[] seeds = ShardSeeds.of(seed, ordinals);
         int shardBits = Integer.numberOfTrailingZeros(groups.length);
         int matches = 0;

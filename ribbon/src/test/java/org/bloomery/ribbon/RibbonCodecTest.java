@@ -28,7 +28,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class RibbonCodecTest {
     /** The pinned filter: 20 long keys at fpp 1% (r = 7, fractional), written by this version (body version 3). */
+    /** The pinned filter in format version 2, as the previous release wrote it. */
     private static final String PINNED = "ribbon-20-longs-fpp-0.01.blmf";
+    /** The same filter in format version 3, as this code writes it. */
+    private static final String PINNED_V3 = "ribbon-20-longs-fpp-0.01.v3.blmf";
 
     private static long[] hashes(int count) {
         long[] hashes = new long[count];
@@ -152,7 +155,10 @@ class RibbonCodecTest {
         assertRejected(bytes, b -> b.putLong(2, items).putInt(18, shards).putInt(22, 0), "groups of shard");
     }
 
-    /** The pinned file was written with the XXH64 long hasher, so it is built with that one here. */
+    /**
+     * The pinned files were written with the XXH64 long hasher, so the filter is built with that one
+     * here: it is written as the version-3 file, and both files read back and answer as it does.
+     */
     @Test
     void aSmallFilterIsWrittenAsThePinnedBytes() throws IOException {
         long[] hashes = new long[20];
@@ -160,20 +166,25 @@ class RibbonCodecTest {
             hashes[i] = KeyHasher.hashLongXxh64(TestKeys.presentLong(26, i));
         }
         RibbonFilter<Long> filter = RibbonFilter.buildFromHashes(FilterSpec.of(20, 0.01), KeyHasher.longsXxh64(), hashes);
-        byte[] pinned;
-        try (InputStream in = RibbonCodecTest.class.getResourceAsStream(PINNED)) {
-            assertThat(in).as("test resource " + PINNED).isNotNull();
-            pinned = in.readAllBytes();
-        }
         assertThat(FilterBytes.of(filter)).as("bytes of the pinned filter; a format change needs a new version")
-                .isEqualTo(pinned);
-        MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(pinned), KeyHasher.longs());
-        for (long hash : hashes) {
-            assertThat(read.mightContainHash(hash)).isTrue();
+                .isEqualTo(resource(PINNED_V3));
+        for (String pinned : new String[] {PINNED, PINNED_V3}) {
+            MembershipFilter<Long> read = Filters.readFrom(new ByteArrayInputStream(resource(pinned)), KeyHasher.longs());
+            for (long hash : hashes) {
+                assertThat(read.mightContainHash(hash)).isTrue();
+            }
+            for (int i = 0; i < 10_000; i++) {
+                long hash = KeyHasher.hashLongXxh64(TestKeys.absentLong(26, i));
+                assertThat(read.mightContainHash(hash)).as("%s, absent key %d", pinned, i)
+                        .isEqualTo(filter.mightContainHash(hash));
+            }
         }
-        for (int i = 0; i < 10_000; i++) {
-            long hash = KeyHasher.hashLongXxh64(TestKeys.absentLong(26, i));
-            assertThat(read.mightContainHash(hash)).isEqualTo(filter.mightContainHash(hash));
+    }
+
+    private static byte[] resource(String name) throws IOException {
+        try (InputStream in = RibbonCodecTest.class.getResourceAsStream(name)) {
+            assertThat(in).as("test resource " + name).isNotNull();
+            return in.readAllBytes();
         }
     }
 }

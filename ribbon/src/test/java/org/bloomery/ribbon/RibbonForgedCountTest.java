@@ -48,9 +48,10 @@ class RibbonForgedCountTest {
 
     /** Whether a filter's body is the empty set's: one shard of two groups, seed ordinal 0, every word 0. */
     private static boolean hasTheEmptySetsBody(RibbonFilter<Long> filter) {
-        long[] solution = filter.solution();
+        Solution solution = filter.solution();
         return filter.rows() == NarrowLayout.MIN_GROUPS * RibbonLayout.GROUP_ROWS && filter.ordinals()[0] == 0
-                && Arrays.stream(solution, SolutionWords.PAD, solution.length).allMatch(word -> word == 0);
+                && IntStream.range(SolutionWords.PAD, SolutionWords.PAD + solution.words())
+                        .allMatch(word -> solution.word(word) == 0);
     }
 
     /** Sets of one shard of up to nine groups (the most a count of 0 allows) at every width. */
@@ -183,8 +184,8 @@ class RibbonForgedCountTest {
         FilterSpec spec = FilterSpec.of(10, 0.01);
         RibbonLayout layout = RibbonLayout.of(1, RibbonLayout.MIN_SLOTS, ResultBits.forFpp(0.01));
         long[] words = SolutionWords.allocate((int) layout.words());
-        RibbonFilter<Long> empty = new RibbonFilter<>(spec, KeyHasher.longs(), 0, 3, layout, new byte[1], words,
-                firstVersion);
+        RibbonFilter<Long> empty = new RibbonFilter<>(spec, KeyHasher.longs(), 0, 3, layout, new byte[1],
+                new HeapSolution(words), firstVersion);
         RibbonFilter<Long> read = read(FilterBytes.of(empty));
         assertThat(read.approximateCount()).isZero();
         assertThat(read.expectedFpp()).isZero();
@@ -196,8 +197,8 @@ class RibbonForgedCountTest {
 
         long[] built = words.clone();
         built[built.length - 1] = 1;
-        byte[] bytes = FilterBytes.of(new RibbonFilter<>(spec, KeyHasher.longs(), 0, 3, layout, new byte[1], built,
-                firstVersion));
+        byte[] bytes = FilterBytes.of(new RibbonFilter<>(spec, KeyHasher.longs(), 0, 3, layout, new byte[1],
+                new HeapSolution(built), firstVersion));
         assertThatThrownBy(() -> read(bytes)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("a filter of 0 items has the body of the empty set (one shard of 256 rows")
                 .hasMessageContaining("a word that is not 0 (word " + (layout.words() - 1) + " of its solution)");

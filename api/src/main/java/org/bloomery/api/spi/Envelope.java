@@ -1,5 +1,6 @@
 package org.bloomery.api.spi;
 
+import java.io.BufferedInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -10,13 +11,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.SequenceInputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
-import java.util.zip.CheckedOutputStream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
@@ -24,8 +29,10 @@ import org.bloomery.api.MembershipFilter;
 
 /**
  * The one binary envelope every kind is written in (FORMAT.md): magic, format version, kind, hasher
- * id, spec and body length, a CRC32C of that header, the kind's body, and a CRC32C trailer, all
- * big-endian. Providers write and read their body through it; it checks everything around the body
+ * id, spec, body length and region size, a CRC32C of that header, zeros to a 64-byte boundary, the
+ * kind's body, a CRC32C per 1 MiB region of the body and a CRC32C of those, all big-endian (version
+ * 3; version 2, still read, had no padding and one CRC32C trailer of everything before it).
+ * Providers write and read their body through it; it checks everything around the body
  * and turns any malformed, truncated or foreign input into {@link InvalidFilterDataException}. The
  * header's own checksum is checked before anything in it is used, so a damaged header is reported
  * as corrupt data, never read as another kind or another spec.
@@ -33,12 +40,27 @@ import org.bloomery.api.MembershipFilter;
 public final class Envelope {
     /** The first four bytes of every serialized filter: ASCII "BLMF". */
     public static final int MAGIC = 0x424C4D46;
-    /** The format version this code writes and reads (version 1 had no header checksum). */
-    public static final int FORMAT_VERSION = 2;
+    /**
+     * The format version this code writes: the body at a 64-byte-aligned offset and a CRC32C per
+     * region of the body. It also reads version 2 (version 1 had no header checksum).
+     */
+    public static final int FORMAT_VERSION = 3;
+    /** The version written before the body was aligned and checked by region; still read. */
+    public static final int UNALIGNED_VERSION = 2;
+    /**
+     * The alignment, in bytes, of the body's first byte from the envelope's first byte in version
+     * 3, and the most a body may align an array to ({@link FilterDataOutput#alignTo}): one cache
+     * line, so that a 512-bit block stays one line in a mapping of the file.
+     */
+    public static final int BODY_ALIGNMENT = 64;
+    /** log2 of the bytes of the body each region checksum of version 3 covers: 1 MiB. */
+    public static final int REGION_BITS = 20;
     /** Longest body accepted: 2^40 bytes, far above any kind's own limit. */
     public static final long MAX_BODY_LENGTH = 1L << 40;
 
     private static final int MAX_KIND_LENGTH = 32;
+    /** Bytes read at once from a file's start when mapping it: most headers, and their padding. */
+    private static final int HEAD_BYTES = 1024;
     private static final int MAX_HASHER_ID_LENGTH = 255;
 
     private Envelope() {
@@ -86,8 +108,10 @@ public final class Envelope {
      * @param stream the whole envelope again, for the provider's {@code readFrom}
      * @param hasherId the id of the hasher the filter was written with, so that a reader that does
      *     not hash items (one that only describes the filter) can read it with a hasher of that id
+     * @param version the envelope's format version: {@link #FORMAT_VERSION} for a file that can be
+     *     mapped ({@link #map}), or {@link #UNALIGNED_VERSION}
      */
-    public record KindPrefix(String kind, InputStream stream, String hasherId) {
+    public record KindPrefix(String kind, InputStream stream, String hasherId, int version) {
     }
 
     /**
@@ -140,22 +164,44 @@ public final class Envelope {
             header.write(value);
         }
         header.writeLong(bodyLength);
+        header.writeByte(REGION_BITS);
         CRC32C headerCrc = new CRC32C();
         headerCrc.update(headerBytes.toByteArray());
         header.writeInt((int) headerCrc.getValue());
-        CRC32C crc = new CRC32C();
-        CheckedOutputStream checked = new CheckedOutputStream(new NonClosing(out), crc);
-        headerBytes.writeTo(checked);
-        FilterDataOutput data = new FilterDataOutput(checked);
+        // Zeros to the aligned start of the body, so that the body is aligned in a mapping of the file.
+        header.write(new byte[FilterDataOutput.padding(headerBytes.size(), BODY_ALIGNMENT)]);
+        header.flush();
+        headerBytes.writeTo(out);
+        RegionSums sums = new RegionSums(new NonClosing(out), REGION_BITS);
+        FilterDataOutput data = new FilterDataOutput(sums);
         body.write(data);
         data.flush();
         if (data.written() != bodyLength) {
             throw new IllegalStateException("kind '" + kind + "' declared a body of " + bodyLength
                     + " bytes but wrote " + data.written());
         }
-        DataOutputStream trailer = new DataOutputStream(new NonClosing(out));
-        trailer.writeInt((int) crc.getValue());
-        trailer.flush();
+        int[] regions = sums.finish();
+        ByteArrayOutputStream tableBytes = new ByteArrayOutputStream(regions.length * Integer.BYTES);
+        DataOutputStream table = new DataOutputStream(tableBytes);
+        for (int region : regions) {
+            table.writeInt(region);
+        }
+        CRC32C tableCrc = new CRC32C();
+        tableCrc.update(tableBytes.toByteArray());
+        table.writeInt((int) tableCrc.getValue());
+        tableBytes.writeTo(out);
+        out.flush();
+    }
+
+    /**
+     * The regions a version-3 body of this length is checked in.
+     *
+     * @param bodyLength the body's length
+     * @param regionBits log2 of a region's bytes
+     * @return the number of regions: the body's length divided by the region's, rounded up
+     */
+    static long regions(long bodyLength, int regionBits) {
+        return (bodyLength + (1L << regionBits) - 1) >>> regionBits;
     }
 
     /**
@@ -172,7 +218,7 @@ public final class Envelope {
         ByteArrayOutputStream seen = new ByteArrayOutputStream();
         Header header = readHeader(new DataInputStream(new Recording(in, seen)));
         InputStream replay = new SequenceInputStream(new ByteArrayInputStream(seen.toByteArray()), in);
-        return new KindPrefix(header.kind(), replay, header.hasherId());
+        return new KindPrefix(header.kind(), replay, header.hasherId(), header.version());
     }
 
     /**
@@ -192,9 +238,9 @@ public final class Envelope {
     public static <T, R> R read(InputStream in, String kind, KeyHasher<? super T> hasher, BodyReader<T, R> body)
             throws IOException {
         Objects.requireNonNull(in, "in");
-        CRC32C crc = new CRC32C();
         Bounded bounded = new Bounded(in);
-        DataInputStream data = new DataInputStream(new CheckedInputStream(bounded, crc));
+        Checksums sums = new Checksums(bounded);
+        DataInputStream data = new DataInputStream(sums);
         try {
             Header header = readHeader(data);
             if (!header.kind().equals(kind)) {
@@ -202,12 +248,16 @@ public final class Envelope {
                         + "', not '" + kind + "'");
             }
             KeyHasher<? super T> reading = readingHasher(header.hasherId(), hasher);
-            FilterSpec spec = header.spec();
+            boolean aligned = header.version() == FORMAT_VERSION;
+            if (aligned) {
+                requirePadding(data, FilterDataOutput.padding(header.length(), BODY_ALIGNMENT));
+                sums.byRegions(header.regionBits());
+            }
             long bodyLength = header.bodyLength();
             bounded.limit(bodyLength);
             R result;
             try {
-                result = body.read(spec, reading, new FilterDataInput(data, bodyLength));
+                result = body.read(header.spec(), reading, new FilterDataInput(data, bodyLength, aligned));
             } catch (RuntimeException e) {
                 // A body reader validates its fields; anything it still trips over is bad data too.
                 throw new InvalidFilterDataException("invalid " + kind + " body: " + e.getMessage(), e);
@@ -217,15 +267,109 @@ public final class Envelope {
                         + " of its " + bodyLength + " bytes unread");
             }
             bounded.unlimit();
-            long expected = crc.getValue();
-            int stored = new DataInputStream(bounded).readInt();
-            if ((int) expected != stored) {
-                throw new InvalidFilterDataException(String.format(
-                        "checksum mismatch: the data says CRC32C %08x, the bytes give %08x", stored, (int) expected));
+            if (aligned) {
+                checkRegions(new DataInputStream(bounded), sums.regions());
+            } else {
+                int expected = sums.whole();
+                int stored = new DataInputStream(bounded).readInt();
+                if (expected != stored) {
+                    throw new InvalidFilterDataException(String.format(
+                            "checksum mismatch: the data says CRC32C %08x, the bytes give %08x", stored, expected));
+                }
             }
             return result;
         } catch (EOFException e) {
             throw truncated("a complete filter", e);
+        }
+    }
+
+    /**
+     * Opens a filter file for mapping: reads and checks its header (magic, version 3, the header's
+     * checksum, the spec, the sizes), the padding, the file's length against the length the header
+     * declares, and the region table against its checksum, then maps the body read-only. The body
+     * itself is not read: {@link MappedBody#verify} checks it.
+     *
+     * @param file a filter file written by {@link #write} in version {@value #FORMAT_VERSION}
+     * @return the mapped body and what the header says
+     * @throws InvalidFilterDataException if the file is not a filter, is of version 2 (saying how to
+     *     rewrite it), is shorter or longer than its header declares, or a checksum of the header or
+     *     of the region table does not match
+     * @throws IOException if the file cannot be read or mapped
+     */
+    public static MappedBody map(Path file) throws IOException {
+        Objects.requireNonNull(file, "file");
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            DataInputStream in = new DataInputStream(new BufferedInputStream(
+                    Channels.newInputStream(channel), HEAD_BYTES));
+            Header header;
+            try {
+                header = readHeader(in);
+                if (header.version() != FORMAT_VERSION) {
+                    throw new InvalidFilterDataException("format version " + header.version() + " has no aligned body"
+                            + " and cannot be mapped; read it with Filters.readFrom and write it again with writeTo"
+                            + " (this code writes version " + FORMAT_VERSION + "), or read it with Filters.readFrom");
+                }
+                requirePadding(in, FilterDataOutput.padding(header.length(), BODY_ALIGNMENT));
+            } catch (EOFException e) {
+                throw truncated("the end of the header", e);
+            }
+            long bodyStart = header.length() + FilterDataOutput.padding(header.length(), BODY_ALIGNMENT);
+            long regions = regions(header.bodyLength(), header.regionBits());
+            long expected = bodyStart + header.bodyLength() + Integer.BYTES * (regions + 1);
+            if (size != expected) {
+                throw new InvalidFilterDataException((size < expected ? "truncated filter file: " : "filter file too long: ")
+                        + file + " holds " + size + " bytes, but its header declares " + expected
+                        + " (a body of " + header.bodyLength() + " bytes and " + regions + " region checksums)");
+            }
+            ByteBuffer table = ByteBuffer.allocate((int) (Integer.BYTES * (regions + 1)));
+            long tableStart = bodyStart + header.bodyLength();
+            while (table.hasRemaining()) {
+                if (channel.read(table, tableStart + table.position()) < 0) {
+                    throw truncated("the end of the region table", null);
+                }
+            }
+            CRC32C tableCrc = new CRC32C();
+            tableCrc.update(table.array(), 0, (int) (Integer.BYTES * regions));
+            int storedTable = table.getInt((int) (Integer.BYTES * regions));
+            if (storedTable != (int) tableCrc.getValue()) {
+                throw new InvalidFilterDataException(String.format("region table checksum mismatch: the data says"
+                        + " CRC32C %08x, the table gives %08x", storedTable, (int) tableCrc.getValue()));
+            }
+            int[] checksums = new int[(int) regions];
+            table.rewind().asIntBuffer().get(checksums);
+            MappedBytes body = MappedBytes.map(channel, bodyStart, header.bodyLength());
+            return new MappedBody(file, header.kind(), header.hasherId(), header.spec(), body, checksums,
+                    header.regionBits());
+        }
+    }
+
+    /** Reads a version-3 region table and its checksum, and compares them with the body's regions. */
+    private static void checkRegions(DataInputStream in, int[] computed) throws IOException {
+        CRC32C tableCrc = new CRC32C();
+        DataInputStream table = new DataInputStream(new CheckedInputStream(in, tableCrc));
+        int[] stored = new int[computed.length];
+        for (int i = 0; i < stored.length; i++) {
+            stored[i] = table.readInt();
+        }
+        int storedTable = in.readInt();
+        if (storedTable != (int) tableCrc.getValue()) {
+            throw new InvalidFilterDataException(String.format("region table checksum mismatch: the data says"
+                    + " CRC32C %08x, the table gives %08x", storedTable, (int) tableCrc.getValue()));
+        }
+        for (int i = 0; i < stored.length; i++) {
+            if (stored[i] != computed[i]) {
+                throw new InvalidFilterDataException(String.format("checksum mismatch in region %d of the body"
+                        + ": the data says CRC32C %08x, the bytes give %08x", i, stored[i], computed[i]));
+            }
+        }
+    }
+
+    private static void requirePadding(DataInputStream in, int count) throws IOException {
+        for (int i = 0; i < count; i++) {
+            if (in.readByte() != 0) {
+                throw corrupt("the padding after the header holds a byte that is not 0");
+            }
         }
     }
 
@@ -239,8 +383,14 @@ public final class Envelope {
         return reading.get();
     }
 
-    /** What a header holds, read and checked. */
-    private record Header(String kind, String hasherId, FilterSpec spec, long bodyLength) {
+    /**
+     * What a header holds, read and checked.
+     *
+     * @param length the header's bytes, its checksum included
+     * @param regionBits log2 of a region's bytes in version 3; 0 in version 2
+     */
+    record Header(int version, String kind, String hasherId, FilterSpec spec, long bodyLength, int length,
+            int regionBits) {
     }
 
     /**
@@ -248,11 +398,11 @@ public final class Envelope {
      * version and the lengths that delimit the fields are looked at before the checksum matches;
      * every value is checked after.
      */
-    private static Header readHeader(DataInputStream in) throws IOException {
+    static Header readHeader(DataInputStream in) throws IOException {
         CRC32C crc = new CRC32C();
         DataInputStream header = new DataInputStream(new CheckedInputStream(in, crc));
         byte[] head = new byte[5];
-        checkMagicAndVersion(head, readUpTo(header, head, 0, 5));
+        int version = checkMagicAndVersion(head, readUpTo(header, head, 0, 5));
         try {
             byte[] kind = readField(header, MAX_KIND_LENGTH, "kind");
             byte[] hasherId = readField(header, MAX_HASHER_ID_LENGTH, "hasher id");
@@ -275,6 +425,7 @@ public final class Envelope {
                 header.readFully(values[i]);
             }
             long bodyLength = header.readLong();
+            int regionBits = version == FORMAT_VERSION ? header.readUnsignedByte() : 0;
             int computed = (int) crc.getValue();
             int stored = in.readInt();
             if (computed != stored) {
@@ -284,6 +435,11 @@ public final class Envelope {
             if (bodyLength < 0 || bodyLength > MAX_BODY_LENGTH) {
                 throw new InvalidFilterDataException("body length " + bodyLength + " is outside [0, "
                         + MAX_BODY_LENGTH + "]");
+            }
+            if (version == FORMAT_VERSION && regionBits != REGION_BITS) {
+                // One region size keeps a region inside one window of a mapping (MappedBytes).
+                throw new InvalidFilterDataException("region size 2^" + regionBits + " is not the 2^" + REGION_BITS
+                        + " bytes of version " + FORMAT_VERSION);
             }
             TreeMap<String, String> options = new TreeMap<>();
             for (int i = 0; i < optionCount; i++) {
@@ -298,17 +454,27 @@ public final class Envelope {
             } catch (IllegalArgumentException e) {
                 throw new InvalidFilterDataException("invalid spec: " + e.getMessage(), e);
             }
-            return new Header(ascii(kind, "kind"), ascii(hasherId, "hasher id"), spec, bodyLength);
+            return new Header(version, ascii(kind, "kind"), ascii(hasherId, "hasher id"), spec, bodyLength,
+                    headerLength(kind, hasherId, keys, values, version), regionBits);
         } catch (EOFException e) {
             throw truncated("the end of the header", e);
         }
+    }
+
+    /** The bytes of a header with these fields, its checksum included (the table in FORMAT.md). */
+    private static int headerLength(byte[] kind, byte[] hasherId, byte[][] keys, byte[][] values, int version) {
+        int length = 4 + 1 + 1 + kind.length + 1 + hasherId.length + 8 + 8 + 1;
+        for (int i = 0; i < keys.length; i++) {
+            length += 1 + keys[i].length + 2 + values[i].length;
+        }
+        return length + 8 + (version == FORMAT_VERSION ? 1 : 0) + 4;
     }
 
     private static InvalidFilterDataException corrupt(String problem) {
         return new InvalidFilterDataException("corrupt header: " + problem);
     }
 
-    private static void checkMagicAndVersion(byte[] head, int got) throws InvalidFilterDataException {
+    private static int checkMagicAndVersion(byte[] head, int got) throws InvalidFilterDataException {
         if (got < 4) {
             throw got == 0 ? new InvalidFilterDataException("empty stream: no filter data")
                     : truncated("the magic bytes", null);
@@ -324,13 +490,14 @@ public final class Envelope {
         int version = head[4] & 0xFF;
         if (version == 1) {
             throw new InvalidFilterDataException("format version 1 (written by an earlier 0.1.0 snapshot, without a"
-                    + " header checksum) is no longer read; this code reads version " + FORMAT_VERSION
-                    + ": write the filter again with this version");
+                    + " header checksum) is no longer read; this code reads versions " + UNALIGNED_VERSION + " and "
+                    + FORMAT_VERSION + ": write the filter again with this version");
         }
-        if (version != FORMAT_VERSION) {
-            throw new InvalidFilterDataException("unknown format version " + version + "; this code reads version "
-                    + FORMAT_VERSION);
+        if (version != FORMAT_VERSION && version != UNALIGNED_VERSION) {
+            throw new InvalidFilterDataException("unknown format version " + version + "; this code reads versions "
+                    + UNALIGNED_VERSION + " and " + FORMAT_VERSION);
         }
+        return version;
     }
 
     private static InvalidFilterDataException truncated(String what, EOFException cause) {
@@ -377,8 +544,28 @@ public final class Envelope {
         return new String(bytes, StandardCharsets.US_ASCII);
     }
 
+    /**
+     * A stream whose every byte is read, never skipped or re-read, so that the streams over it that
+     * count and sum what passes see every byte once.
+     */
+    private abstract static class ReadThrough extends FilterInputStream {
+        ReadThrough(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public long skip(long n) {
+            return 0;
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+    }
+
     /** Passes reads through; while limited, reports end of stream after the limit. */
-    private static final class Bounded extends FilterInputStream {
+    private static final class Bounded extends ReadThrough {
         private long remaining = -1;
 
         Bounded(InputStream in) {
@@ -423,24 +610,14 @@ public final class Envelope {
         }
 
         @Override
-        public long skip(long n) {
-            return 0;
-        }
-
-        @Override
         public int available() throws IOException {
             int available = in.available();
             return remaining >= 0 ? (int) Math.min(available, remaining) : available;
         }
-
-        @Override
-        public boolean markSupported() {
-            return false;
-        }
     }
 
     /** Passes reads through and keeps a copy of every byte read. */
-    private static final class Recording extends FilterInputStream {
+    private static final class Recording extends ReadThrough {
         private final ByteArrayOutputStream copy;
 
         Recording(InputStream in, ByteArrayOutputStream copy) {
@@ -465,15 +642,116 @@ public final class Envelope {
             }
             return n;
         }
+    }
 
-        @Override
-        public long skip(long n) {
-            return 0;
+    /** One CRC32C per region of the bytes given, in order; the last region may be short. */
+    private static final class RegionCrcs {
+        private final CRC32C crc = new CRC32C();
+        private final java.util.List<Integer> done = new java.util.ArrayList<>();
+        private final long regionBytes;
+        private long inRegion;
+
+        RegionCrcs(int regionBits) {
+            this.regionBytes = 1L << regionBits;
+        }
+
+        void update(byte[] b, int off, int len) {
+            while (len > 0) {
+                int n = (int) Math.min(len, regionBytes - inRegion);
+                crc.update(b, off, n);
+                off += n;
+                len -= n;
+                inRegion += n;
+                if (inRegion == regionBytes) {
+                    done.add((int) crc.getValue());
+                    crc.reset();
+                    inRegion = 0;
+                }
+            }
+        }
+
+        int[] finish() {
+            if (inRegion > 0) {
+                done.add((int) crc.getValue());
+                inRegion = 0;
+            }
+            return done.stream().mapToInt(Integer::intValue).toArray();
+        }
+    }
+
+    /**
+     * Passes reads through and sums them: into one CRC32C of every byte (version 2's trailer) until
+     * switched to one CRC32C per region (version 3's table).
+     */
+    private static final class Checksums extends ReadThrough {
+        private final CRC32C whole = new CRC32C();
+        private RegionCrcs regions;
+
+        Checksums(InputStream in) {
+            super(in);
+        }
+
+        void byRegions(int regionBits) {
+            regions = new RegionCrcs(regionBits);
+        }
+
+        int whole() {
+            return (int) whole.getValue();
+        }
+
+        int[] regions() {
+            return regions.finish();
         }
 
         @Override
-        public boolean markSupported() {
-            return false;
+        public int read() throws IOException {
+            int b = in.read();
+            if (b >= 0) {
+                sum(new byte[] {(byte) b}, 0, 1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (n > 0) {
+                sum(b, off, n);
+            }
+            return n;
+        }
+
+        private void sum(byte[] b, int off, int len) {
+            if (regions == null) {
+                whole.update(b, off, len);
+            } else {
+                regions.update(b, off, len);
+            }
+        }
+    }
+
+    /** Passes writes through and keeps one CRC32C per region of what passed. */
+    private static final class RegionSums extends java.io.FilterOutputStream {
+        private final RegionCrcs regions;
+
+        RegionSums(OutputStream out, int regionBits) {
+            super(out);
+            this.regions = new RegionCrcs(regionBits);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            regions.update(b, off, len);
+        }
+
+        int[] finish() {
+            return regions.finish();
         }
     }
 

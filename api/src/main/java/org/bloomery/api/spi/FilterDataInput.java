@@ -21,13 +21,71 @@ public final class FilterDataInput {
     private static final int CHUNK_BYTES = 1 << 16;
 
     private final DataInputStream in;
+    private final long bodyLength;
+    /** Whether the body is of envelope version 3, whose writer aligned its arrays. */
+    private final boolean aligned;
     /** Bytes of the declared body not yet read. */
     private long remaining;
     private byte[] chunk;
 
-    FilterDataInput(InputStream in, long bodyLength) {
+    FilterDataInput(InputStream in, long bodyLength, boolean aligned) {
         this.in = new DataInputStream(in);
+        this.bodyLength = bodyLength;
+        this.aligned = aligned;
         this.remaining = bodyLength;
+    }
+
+    /**
+     * Skips the zero bytes {@link FilterDataOutput#alignTo} wrote, to the next multiple of {@code
+     * alignment} bytes from the body's start. In a body of envelope version 2, written before
+     * arrays were aligned, there are none and this does nothing, so one reader serves both versions.
+     *
+     * @param alignment a power of two, at most {@link Envelope#BODY_ALIGNMENT}
+     * @throws InvalidFilterDataException if a skipped byte is not zero
+     * @throws IOException if the body ends first
+     */
+    public void alignTo(int alignment) throws IOException {
+        if (!aligned) {
+            return;
+        }
+        int padding = FilterDataOutput.padding(position(), alignment);
+        for (int i = 0; i < padding; i++) {
+            consume(1);
+            if (in.readByte() != 0) {
+                throw new InvalidFilterDataException("the padding before offset " + position()
+                        + " of the body holds a byte that is not 0");
+            }
+        }
+    }
+
+    /**
+     * The bytes of the body read so far: where the next read starts, from the body's first byte.
+     *
+     * @return the offset
+     */
+    public long position() {
+        return bodyLength - remaining;
+    }
+
+    /**
+     * Passes over {@code bytes} of the body that a mapped filter reads where they are ({@link
+     * MappedBody}), after checking that the body holds them.
+     *
+     * @param bytes how many
+     * @param what what they hold, for the message if they do not fit
+     * @return the body offset of the first byte passed over
+     * @throws InvalidFilterDataException if the rest of the body is shorter than {@code bytes}
+     * @throws IOException if the body ends first
+     */
+    public long skipInPlace(long bytes, String what) throws IOException {
+        if (bytes < 0 || bytes > remaining) {
+            throw new InvalidFilterDataException(what + " needs " + bytes + " bytes, but only " + remaining
+                    + " bytes of the declared body are left");
+        }
+        long at = position();
+        in.skipNBytes(bytes);
+        remaining -= bytes;
+        return at;
     }
 
     /**

@@ -7,7 +7,9 @@ import java.nio.ByteBuffer;
 
 /**
  * Big-endian output for a filter's body, with bulk writers for primitive arrays. Counts the bytes
- * written so {@link Envelope} can check them against the declared body length.
+ * written so {@link Envelope} can check them against the declared body length. The body starts at a
+ * 64-byte-aligned offset of the envelope ({@link Envelope#BODY_ALIGNMENT}), so {@link #alignTo}
+ * aligns what follows in the file, and in a mapping of it, as well as in the body.
  */
 public final class FilterDataOutput {
     private static final int CHUNK_BYTES = 1 << 16;
@@ -27,6 +29,39 @@ public final class FilterDataOutput {
 
     void flush() throws IOException {
         out.flush();
+    }
+
+    /**
+     * Writes zero bytes up to the next multiple of {@code alignment} bytes from the body's start, so
+     * that an array written next starts there: a 64-byte block of it is then one cache line in a
+     * mapping of the file. The reader skips the same bytes with {@link FilterDataInput#alignTo}.
+     *
+     * @param alignment a power of two, at most {@link Envelope#BODY_ALIGNMENT}
+     * @throws IllegalArgumentException for another alignment
+     * @throws IOException if the stream fails
+     */
+    public void alignTo(int alignment) throws IOException {
+        int padding = padding(written, alignment);
+        for (int i = 0; i < padding; i++) {
+            writeByte(0);
+        }
+    }
+
+    /**
+     * The zero bytes {@link #alignTo} writes after {@code offset} bytes of body, for a kind that
+     * declares its body's length before writing it.
+     *
+     * @param offset bytes of the body before the alignment
+     * @param alignment a power of two, at most {@link Envelope#BODY_ALIGNMENT}
+     * @return the padding, in [0, alignment)
+     * @throws IllegalArgumentException for another alignment
+     */
+    public static int padding(long offset, int alignment) {
+        if (Integer.bitCount(alignment) != 1 || alignment > Envelope.BODY_ALIGNMENT) {
+            throw new IllegalArgumentException("alignment must be a power of two up to " + Envelope.BODY_ALIGNMENT
+                    + ", got " + alignment);
+        }
+        return (int) (-offset & (alignment - 1));
     }
 
     /**

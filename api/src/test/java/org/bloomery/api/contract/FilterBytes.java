@@ -15,6 +15,9 @@ import org.bloomery.api.MembershipFilter;
  * checksum, is what must reject it.
  */
 public final class FilterBytes {
+    /** The bytes of the body each region checksum of version 3 covers. */
+    private static final int REGION_BYTES = 1 << 20;
+
     private FilterBytes() {
     }
 
@@ -54,6 +57,17 @@ public final class FilterBytes {
      * @return the offset
      */
     public static int bodyOffset(byte[] envelope) {
+        int headerEnd = headerChecksumOffset(envelope) + Integer.BYTES;
+        return envelope[4] == 2 ? headerEnd : headerEnd + (-headerEnd & 63);
+    }
+
+    /**
+     * Offset of the header's CRC32C, found by walking its header.
+     *
+     * @param envelope a serialized filter, version 2 or 3
+     * @return the offset
+     */
+    public static int headerChecksumOffset(byte[] envelope) {
         ByteBuffer b = ByteBuffer.wrap(envelope);
         b.position(5);
         b.position(b.position() + 1 + (b.get(b.position()) & 0xFF)); // kind
@@ -64,25 +78,53 @@ public final class FilterBytes {
             b.position(b.position() + 1 + (b.get(b.position()) & 0xFF));
             b.position(b.position() + 2 + (b.getShort(b.position()) & 0xFFFF));
         }
-        return b.position() + Long.BYTES + Integer.BYTES; // body length, header checksum
+        // body length, and in version 3 the region size
+        return b.position() + Long.BYTES + (envelope[4] == 2 ? 0 : 1);
     }
 
     /**
-     * Rewrites the header's CRC32C and the CRC32C trailer to match the bytes before each, so that
-     * damage done on purpose is judged by the reader's own validation, not by a checksum.
+     * The body length the header declares.
+     *
+     * @param envelope a serialized filter
+     * @return the length
+     */
+    public static long bodyLength(byte[] envelope) {
+        return ByteBuffer.wrap(envelope).getLong(headerChecksumOffset(envelope) - Long.BYTES - (envelope[4] == 2 ? 0 : 1));
+    }
+
+    /**
+     * Rewrites the header's CRC32C and the checksums after the body to match the bytes they cover,
+     * so that damage done on purpose is judged by the reader's own validation, not by a checksum: in
+     * version 2 the trailer of every byte before it; in version 3 each region's CRC32C of the body
+     * (as long as the header declares it) and the region table's CRC32C, which must fit the array.
      *
      * @param envelope a serialized filter, changed in place
      * @return the same array
      */
     public static byte[] reseal(byte[] envelope) {
-        int headerChecksum = bodyOffset(envelope) - Integer.BYTES;
-        CRC32C header = new CRC32C();
-        header.update(envelope, 0, headerChecksum);
-        ByteBuffer.wrap(envelope).putInt(headerChecksum, (int) header.getValue());
-        CRC32C crc = new CRC32C();
-        crc.update(envelope, 0, envelope.length - Integer.BYTES);
-        ByteBuffer.wrap(envelope).putInt(envelope.length - Integer.BYTES, (int) crc.getValue());
+        int headerChecksum = headerChecksumOffset(envelope);
+        ByteBuffer b = ByteBuffer.wrap(envelope);
+        b.putInt(headerChecksum, crc(envelope, 0, headerChecksum));
+        if (envelope[4] == 2) {
+            b.putInt(envelope.length - Integer.BYTES, crc(envelope, 0, envelope.length - Integer.BYTES));
+            return envelope;
+        }
+        int body = bodyOffset(envelope);
+        int length = (int) bodyLength(envelope);
+        int regions = (length + REGION_BYTES - 1) / REGION_BYTES;
+        int table = body + length;
+        for (int region = 0; region < regions; region++) {
+            int from = body + region * REGION_BYTES;
+            b.putInt(table + region * Integer.BYTES, crc(envelope, from, Math.min(REGION_BYTES, table - from)));
+        }
+        b.putInt(table + regions * Integer.BYTES, crc(envelope, table, regions * Integer.BYTES));
         return envelope;
+    }
+
+    private static int crc(byte[] bytes, int from, int count) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes, from, count);
+        return (int) crc.getValue();
     }
 
     /**
@@ -106,9 +148,15 @@ public final class FilterBytes {
             if (new String(name, StandardCharsets.US_ASCII).equals(key)) {
                 byte[] replacement = value.getBytes(StandardCharsets.UTF_8);
                 int after = valueAt + Short.BYTES + length;
-                ByteBuffer changed = ByteBuffer.allocate(envelope.length - length + replacement.length);
+                int headerEnd = headerChecksumOffset(envelope) + Integer.BYTES;
+                int newHeaderEnd = headerEnd - length + replacement.length;
+                // In version 3 the body starts at the next multiple of 64 after the header, which moves with it.
+                int body = bodyOffset(envelope);
+                int newBody = envelope[4] == 2 ? newHeaderEnd : newHeaderEnd + (-newHeaderEnd & 63);
+                ByteBuffer changed = ByteBuffer.allocate(envelope.length - body + newBody);
                 changed.put(envelope, 0, valueAt).putShort((short) replacement.length).put(replacement)
-                        .put(envelope, after, envelope.length - after);
+                        .put(envelope, after, headerEnd - after).position(newBody)
+                        .put(envelope, body, envelope.length - body);
                 return reseal(changed.array());
             }
             b.position(b.position() + length);

@@ -87,7 +87,20 @@ public abstract class MembershipFilterContract {
     }
 
     <T> MembershipFilter<T> build(long n, double fpp, KeyHasher<? super T> hasher, Iterable<? extends T> items) {
-        return Filters.build(kind(), spec(n, fpp), hasher, items);
+        return served(Filters.build(kind(), spec(n, fpp), hasher, items));
+    }
+
+    /**
+     * The filter the kit queries, given one it built from a set: that filter, unless a subclass
+     * tests filters served another way, such as mapped from a file ({@link
+     * MappedFilterContract#mapped}), which must answer and describe themselves as the built one.
+     *
+     * @param built the filter as built
+     * @param <T> the item type
+     * @return the filter to test
+     */
+    protected <T> MembershipFilter<T> served(MembershipFilter<T> built) {
+        return built;
     }
 
     /** The present long keys {@code from} to {@code from + count - 1}. */
@@ -410,7 +423,8 @@ public abstract class MembershipFilterContract {
             }
         }
         // Built from the set, so that static kinds take part too.
-        MembershipFilter<Long> filter = Filters.buildFromHashes(kind(), spec(10_000, 0.01), KeyHasher.longs(), present);
+        MembershipFilter<Long> filter = served(Filters.buildFromHashes(kind(), spec(10_000, 0.01), KeyHasher.longs(),
+                present));
         boolean[] out = new boolean[hashes.length];
         // Stale answers inside the range must be overwritten, both true and false ones.
         for (int i = 0; i < out.length; i++) {

@@ -13,13 +13,14 @@ import java.util.stream.Stream;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
+import org.bloomery.api.spi.Envelope;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Filters written by the previous release with {@code xxh64:long-le}, when {@link KeyHasher#longs()}
+ * Filters written by the previous release (format version 2) with {@code xxh64:long-le}, when {@link KeyHasher#longs()}
  * still gave it, must read back and answer exactly as they did, whichever long hasher the reader
  * offers. Each kind module keeps its files under {@code previous-release/} beside its test class
  * (how they were made: {@code previous-release-files.md} in this package's test resources) and
@@ -52,18 +53,24 @@ public abstract class PreviousReleaseFilesContract {
         byte[] written = resource(name + "-xxh64-longs.blmf");
         MembershipFilter<Long> filter = Filters.readFrom(new ByteArrayInputStream(written), reader);
         assertThat(filter.hasher()).isSameAs(KeyHasher.longsXxh64());
-        assertThat(FilterBytes.of(filter)).as("the filter written again").isEqualTo(written);
-        for (int i = 0; i < PRESENT; i++) {
-            assertThat(filter.mightContain(present(i))).as("present key %d", i).isTrue();
-        }
-        List<Integer> answeredTrue = new ArrayList<>();
-        for (int i = 0; i < ABSENT; i++) {
-            if (filter.mightContain(absent(i))) {
-                answeredTrue.add(i);
+        assertThat(written[4]).as("the file's format version").isEqualTo((byte) Envelope.UNALIGNED_VERSION);
+        byte[] again = FilterBytes.of(filter);
+        assertThat(again[4]).as("the version it is written again in").isEqualTo((byte) Envelope.FORMAT_VERSION);
+        MembershipFilter<Long> reread = Filters.readFrom(new ByteArrayInputStream(again), reader);
+        assertThat(FilterBytes.of(reread)).as("the filter written again, read and written once more").isEqualTo(again);
+        for (MembershipFilter<Long> each : List.of(filter, reread)) {
+            for (int i = 0; i < PRESENT; i++) {
+                assertThat(each.mightContain(present(i))).as("present key %d", i).isTrue();
             }
+            List<Integer> answeredTrue = new ArrayList<>();
+            for (int i = 0; i < ABSENT; i++) {
+                if (each.mightContain(absent(i))) {
+                    answeredTrue.add(i);
+                }
+            }
+            assertThat(answeredTrue).as("absent keys answering true, as the previous release answered")
+                    .isEqualTo(recordedTrue(name)).isNotEmpty();
         }
-        assertThat(answeredTrue).as("absent keys answering true, as the previous release answered")
-                .isEqualTo(recordedTrue(name)).isNotEmpty();
     }
 
     private static long present(int i) {

@@ -11,6 +11,8 @@ import java.util.List;
 import java.io.InputStream;
 import java.lang.reflect.Proxy;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32C;
 import org.bloomery.api.FilterSpec;
@@ -20,6 +22,7 @@ import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Each failure the envelope detects has its own message. */
 class EnvelopeTest {
@@ -44,7 +47,7 @@ class EnvelopeTest {
         byte[] bytes = plain();
         ByteBuffer b = ByteBuffer.wrap(bytes);
         assertThat(b.getInt()).isEqualTo(0x424C4D46);
-        assertThat(b.get()).isEqualTo((byte) 2);
+        assertThat(b.get()).isEqualTo((byte) 3);
         byte[] kind = new byte[b.get()];
         b.get(kind);
         assertThat(new String(kind, "US-ASCII")).isEqualTo("test-exact");
@@ -56,13 +59,21 @@ class EnvelopeTest {
         assertThat(b.get()).isZero();
         long bodyLength = b.getLong();
         assertThat(bodyLength).isEqualTo(4 + 2 * 12);
+        assertThat(b.get()).as("log2 of the region size").isEqualTo((byte) 20);
         CRC32C header = new CRC32C();
         header.update(bytes, 0, b.position());
         assertThat(b.getInt()).as("header checksum").isEqualTo((int) header.getValue());
-        b.position(b.position() + (int) bodyLength);
-        CRC32C crc = new CRC32C();
-        crc.update(bytes, 0, b.position());
-        assertThat(b.getInt()).isEqualTo((int) crc.getValue());
+        while (b.position() % 64 != 0) {
+            assertThat(b.get()).as("padding").isZero();
+        }
+        int body = b.position();
+        b.position(body + (int) bodyLength);
+        CRC32C region = new CRC32C();
+        region.update(bytes, body, (int) bodyLength);
+        assertThat(b.getInt()).as("the one region's checksum").isEqualTo((int) region.getValue());
+        CRC32C table = new CRC32C();
+        table.update(bytes, body + (int) bodyLength, 4);
+        assertThat(b.getInt()).as("the region table's checksum").isEqualTo((int) table.getValue());
         assertThat(b.hasRemaining()).isFalse();
     }
 
@@ -141,7 +152,7 @@ class EnvelopeTest {
     void versionOneIsRefusedNamingTheVersion() throws IOException {
         byte[] old = plain();
         old[4] = 1;
-        assertThat(read(old)).hasMessageContaining("format version 1").hasMessageContaining("reads version 2");
+        assertThat(read(old)).hasMessageContaining("format version 1").hasMessageContaining("reads versions 2 and 3");
     }
 
     @Test
@@ -166,19 +177,19 @@ class EnvelopeTest {
 
     @Test
     void aBodyShorterOrLongerThanDeclaredIsRejected() throws IOException {
-        byte[] good = plain();
-        int lengthAt = good.length - 4 - 28 - 4 - 8; // the body is 28 bytes: a count and two entries
-        byte[] claimsMore = good.clone();
-        ByteBuffer.wrap(claimsMore).putLong(lengthAt, 29);
-        assertThat(read(FilterBytes.reseal(claimsMore))).hasMessageContaining("left 1 of its 29 bytes unread");
-        byte[] claimsLess = good.clone();
-        ByteBuffer.wrap(claimsLess).putLong(lengthAt, 27);
-        assertThat(read(FilterBytes.reseal(claimsLess))).hasMessageContaining("truncated");
-        byte[] padded = new byte[good.length + 4];
-        System.arraycopy(good, 0, padded, 0, good.length - 4);
-        ByteBuffer.wrap(padded).putLong(lengthAt, 32);
-        FilterBytes.reseal(padded);
-        assertThat(read(padded)).hasMessageContaining("left 4 of its 32 bytes unread");
+        byte[] good = plain(); // the body is 28 bytes: a count and two entries
+        assertThat(read(withBodyLength(good, 29))).hasMessageContaining("left 1 of its 29 bytes unread");
+        assertThat(read(withBodyLength(good, 27))).hasMessageContaining("truncated");
+        assertThat(read(withBodyLength(good, 32))).hasMessageContaining("left 4 of its 32 bytes unread");
+    }
+
+    /** The envelope with its body cut or extended with zeros to {@code length}, every checksum sealed. */
+    private static byte[] withBodyLength(byte[] envelope, int length) {
+        int body = FilterBytes.bodyOffset(envelope);
+        byte[] changed = Arrays.copyOf(envelope, body + length + 2 * Integer.BYTES);
+        Arrays.fill(changed, body + Math.min(length, 28), changed.length, (byte) 0);
+        ByteBuffer.wrap(changed).putLong(FilterBytes.headerChecksumOffset(envelope) - 1 - Long.BYTES, length);
+        return FilterBytes.reseal(changed);
     }
 
     @Test
@@ -191,14 +202,14 @@ class EnvelopeTest {
     /** A claimed array larger than what is left of the declared body is refused before it is allocated. */
     @Test
     void anArrayLongerThanTheRestOfTheBodyIsRefusedBeforeAllocating() throws IOException {
-        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12, true);
         assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessage("an array of 2147483647 longs needs 17179869176 bytes, but only 12 bytes of the declared"
                         + " body are left");
-        FilterDataInput bytes = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        FilterDataInput bytes = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12, true);
         assertThatThrownBy(() -> bytes.readBytes(13)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("needs 13 bytes, but only 12");
-        FilterDataInput shorts = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12);
+        FilterDataInput shorts = new FilterDataInput(new ByteArrayInputStream(new byte[12]), 12, true);
         shorts.readUnsignedByte("first", 0, 0);
         assertThatThrownBy(() -> shorts.readShorts(6)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("needs 12 bytes, but only 11");
@@ -224,7 +235,7 @@ class EnvelopeTest {
         };
         long bytes = (Integer.MAX_VALUE - 8L) * Long.BYTES;
         assumeTrue(bytes > Runtime.getRuntime().maxMemory(), "a heap smaller than 16 GiB");
-        FilterDataInput in = new FilterDataInput(endlessZeros, Envelope.MAX_BODY_LENGTH);
+        FilterDataInput in = new FilterDataInput(endlessZeros, Envelope.MAX_BODY_LENGTH, true);
         assertThatThrownBy(() -> in.readLongs(Integer.MAX_VALUE - 8)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("an array of 2147483639 longs needs 17179869112 bytes")
                 .hasMessageContaining("bytes of heap are free");
@@ -251,7 +262,7 @@ class EnvelopeTest {
         out.writeBytes(bytes, 0, bytes.length);
         out.flush();
         assertThat(out.written()).isEqualTo(8L * longs.length + 2L * shorts.length + bytes.length);
-        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(sink.toByteArray()), sink.size());
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(sink.toByteArray()), sink.size(), true);
         assertThat(in.readLongs(longs.length)).isEqualTo(longs);
         assertThat(in.readShorts(shorts.length)).isEqualTo(shorts);
         assertThat(in.readBytes(bytes.length)).isEqualTo(bytes);
@@ -260,8 +271,56 @@ class EnvelopeTest {
     @Test
     void rangeChecksNameTheField() {
         byte[] data = ByteBuffer.allocate(8).putLong(99).array();
-        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(data), data.length);
+        FilterDataInput in = new FilterDataInput(new ByteArrayInputStream(data), data.length, true);
         assertThatThrownBy(() -> in.readLong("bits", 64, 90)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessage("bits = 99 is outside [64, 90]");
+    }
+
+    /**
+     * A body aligns an array to 64 bytes from its start, which is 64 bytes from the envelope's:
+     * zeros are written and skipped; a non-zero padding byte is refused; a version-2 body has none.
+     */
+    @Test
+    void anArrayAlignedInTheBodyStartsAtAMultipleOf64InTheEnvelope() throws IOException {
+        MembershipFilter<Long> filter = Filters.create("test-exact", FilterSpec.of(10, 0.01), HASHER);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Envelope.write(out, filter, 3 + 61 + 8, body -> {
+            body.writeByte(1);
+            body.writeByte(2);
+            body.writeByte(3);
+            body.alignTo(Envelope.BODY_ALIGNMENT);
+            body.writeLong(0x0102030405060708L);
+        });
+        byte[] bytes = out.toByteArray();
+        int body = FilterBytes.bodyOffset(bytes);
+        assertThat(body % 64).isZero();
+        assertThat(ByteBuffer.wrap(bytes).getLong(body + 64)).isEqualTo(0x0102030405060708L);
+        Envelope.BodyReader<Long, Long> reader = (spec, hasher, in) -> {
+            in.readUnsignedByte("a", 1, 1);
+            in.readUnsignedByte("b", 2, 2);
+            in.readUnsignedByte("c", 3, 3);
+            in.alignTo(Envelope.BODY_ALIGNMENT);
+            assertThat(in.position()).isEqualTo(64);
+            return in.readLong("word", Long.MIN_VALUE, Long.MAX_VALUE);
+        };
+        assertThat(Envelope.read(new ByteArrayInputStream(bytes), "test-exact", HASHER, reader))
+                .isEqualTo(0x0102030405060708L);
+        byte[] damaged = FilterBytes.craftedBody(bytes, b -> b.put(10, (byte) 1));
+        assertThatThrownBy(() -> Envelope.read(new ByteArrayInputStream(damaged), "test-exact", HASHER, reader))
+                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("padding");
+        FilterDataInput unaligned = new FilterDataInput(new ByteArrayInputStream(new byte[] {7}), 1, false);
+        unaligned.alignTo(Envelope.BODY_ALIGNMENT);
+        assertThat(unaligned.readUnsignedByte("a version-2 body's next byte", 7, 7)).isEqualTo(7);
+        assertThatThrownBy(() -> FilterDataOutput.padding(0, 128)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** A kind that does not map refuses with the SPI's default, which names the way that works. */
+    @Test
+    void aKindThatDoesNotMapIsRefusedNamingReadFrom(@TempDir Path dir)
+            throws IOException {
+        Path file = dir.resolve("exact.blmf");
+        Files.write(file, plain());
+        assertThatThrownBy(() -> Filters.map(file, HASHER)).isInstanceOf(UnsupportedOperationException.class)
+                .hasMessageContaining("'test-exact'").hasMessageContaining("Filters.readFrom");
     }
 }
