@@ -118,14 +118,22 @@ final class BlockedBits extends BlockBits {
      * is. Three instructions a probe, against four for a mask and a test.
      */
     private static long groupMissing(long[] page, int slot, long x) {
-        long all = page[slot + 7] >>> (x >>> 16)
-                & page[slot] >>> (x >>> 58)
-                & page[slot + 1] >>> (x >>> 52)
-                & page[slot + 2] >>> (x >>> 46)
-                & page[slot + 3] >>> (x >>> 40)
-                & page[slot + 4] >>> (x >>> 34)
-                & page[slot + 5] >>> (x >>> 28)
-                & page[slot + 6] >>> (x >>> 22);
+        // The last word first: its range check covers the other seven, which the JIT then drops.
+        long w7 = page[slot + 7];
+        return groupMissing(page[slot], page[slot + 1], page[slot + 2], page[slot + 3], page[slot + 4],
+                page[slot + 5], page[slot + 6], w7, x);
+    }
+
+    /** {@link #groupMissing(long[], int, long)} on the block's eight words, given as values. */
+    static long groupMissing(long w0, long w1, long w2, long w3, long w4, long w5, long w6, long w7, long x) {
+        long all = w7 >>> (x >>> 16)
+                & w0 >>> (x >>> 58)
+                & w1 >>> (x >>> 52)
+                & w2 >>> (x >>> 46)
+                & w3 >>> (x >>> 40)
+                & w4 >>> (x >>> 34)
+                & w5 >>> (x >>> 28)
+                & w6 >>> (x >>> 22);
         return ~all & 1;
     }
 }

@@ -3,6 +3,7 @@ package org.bloomery.bloom;
 import java.io.IOException;
 import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.api.spi.FilterDataOutput;
+import org.bloomery.api.spi.MappedBytes;
 
 /**
  * A Bloom filter's bits together with the one layout that places a key's probes in them: the whole
@@ -47,6 +48,24 @@ public abstract class BloomBits {
      */
     public static BloomBits readFrom(FilterDataInput in, BloomShape shape, Writers writers) throws IOException {
         return HeapBits.readFrom(in, shape, writers, HeapBits.ONE_ARRAY_WORDS, HeapBits.PAGE_WORDS);
+    }
+
+    /**
+     * Read-only bits over a file mapped into memory: word w is the big-endian long at byte {@code
+     * start + 8w} of {@code bytes}, as {@link #writeTo} wrote it, read in place by every query (no
+     * copy in the heap). Every method that changes bits throws {@link UnsupportedOperationException};
+     * {@link #copy} gives heap bits that can change.
+     *
+     * @param bytes the mapping
+     * @param start the byte offset of word 0; a multiple of 64 keeps each block one cache line
+     * @param shape the shape, already checked against the spec
+     * @param writers the writers the spec names, which {@link #copy} keeps
+     * @param setBits the set bits the file states
+     * @return the bits
+     * @throws IllegalArgumentException if the words do not lie in the mapping
+     */
+    public static BloomBits map(MappedBytes bytes, long start, BloomShape shape, Writers writers, long setBits) {
+        return MappedBits.over(bytes, start, shape, writers, setBits);
     }
 
     /**

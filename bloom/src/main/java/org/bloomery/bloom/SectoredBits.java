@@ -57,8 +57,15 @@ final class SectoredBits extends BlockBits {
      * loaded before either is tested, and one test, so no branch between the two loads.
      */
     static boolean test(long[] page, int slot, long hash, int kw) {
-        return (~page[slot + firstWord(hash)] & firstMask(hash, kw)
-                | ~page[slot + secondWord(hash)] & secondMask(hash, kw)) == 0;
+        return test(page[slot + firstWord(hash)], page[slot + secondWord(hash)], hash, kw);
+    }
+
+    /**
+     * Whether a key's bits are set in its two words, given their values (word {@link #firstWord} and
+     * word {@link #secondWord} of its block, wherever the block is stored).
+     */
+    static boolean test(long first, long second, long hash, int kw) {
+        return (~first & firstMask(hash, kw) | ~second & secondMask(hash, kw)) == 0;
     }
 
     /**
@@ -72,12 +79,12 @@ final class SectoredBits extends BlockBits {
     }
 
     /** {@link SectoredProbes#firstWord}: the hash's low 3 bits. */
-    private static int firstWord(long hash) {
+    static int firstWord(long hash) {
         return (int) hash & 7;
     }
 
     /** {@link SectoredProbes#secondWord}: the first XOR a distance in [1, 7], a fastrange of the next 32 bits. */
-    private static int secondWord(long hash) {
+    static int secondWord(long hash) {
         return firstWord(hash) ^ (1 + (int) (((hash >>> 3) & 0xFFFFFFFFL) * 7 >>> 32));
     }
 

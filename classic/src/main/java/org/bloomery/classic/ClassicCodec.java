@@ -7,6 +7,9 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.Envelope;
+import org.bloomery.api.spi.FilterDataInput;
+import org.bloomery.api.spi.FilterDataOutput;
+import org.bloomery.api.spi.MappedBody;
 import org.bloomery.bloom.BloomBits;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
@@ -14,12 +17,16 @@ import org.bloomery.bloom.Writers;
 
 /**
  * The classic kind's body inside the shared envelope, all big-endian: m (long), k (int), the layout
- * (byte: 0 standard, 1 blocked), the m / 64 words, first to last, then the number of set bits in
- * those words (long). The count follows the
- * words so it can be taken while writing them from the live array: no snapshot copy is needed.
+ * (byte: 0 standard, 1 blocked, 2 sectored), in envelope version 3 zeros to body offset 64 (so each
+ * 512-bit block is one cache line in a mapping of the file), the m / 64 words, first to last, then
+ * the number of set bits in those words (long). The count follows the words so it can be taken while
+ * writing them from the live array: no snapshot copy is needed.
  */
 final class ClassicCodec {
-    private static final int FIELD_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES + Long.BYTES;
+    /** The fields before the words. */
+    private static final int HEAD_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
+    /** Where the words start in the body of envelope version 3: the fields, aligned to a cache line. */
+    private static final int WORDS_OFFSET = HEAD_BYTES + FilterDataOutput.padding(HEAD_BYTES, Envelope.BODY_ALIGNMENT);
 
     private ClassicCodec() {
     }
@@ -33,10 +40,11 @@ final class ClassicCodec {
      * @throws IOException if the stream fails
      */
     static void write(OutputStream out, ClassicFilter<?> filter, BloomBits bits) throws IOException {
-        Envelope.write(out, filter, FIELD_BYTES + bits.serializedBytes(), body -> {
+        Envelope.write(out, filter, WORDS_OFFSET + bits.serializedBytes() + Long.BYTES, body -> {
             body.writeLong(bits.bitSize());
             body.writeInt(filter.hashes());
             body.writeByte(filter.bloomLayout().code());
+            body.alignTo(Envelope.BODY_ALIGNMENT);
             body.writeLong(bits.writeTo(body));
         });
     }
@@ -53,25 +61,50 @@ final class ClassicCodec {
      */
     static <T> ClassicFilter<T> read(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         return Envelope.read(in, ClassicProvider.KIND, hasher, (spec, reading, body) -> {
-            long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
-            int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
-            BloomLayout layout = BloomLayout.read(body);
-            BloomShape shape = shapeOf(spec);
-            // Checked before the words are read, so a forged m cannot make us read or allocate
-            // more than the spec itself calls for.
-            if (m != shape.cells() || k != shape.hashes() || layout != shape.layout()) {
-                throw new InvalidFilterDataException("the body holds m = " + m + " bits, k = " + k + " hashes and the "
-                        + layout.optionValue() + " layout, but its spec gives m = " + shape.cells() + ", k = "
-                        + shape.hashes() + " and the " + shape.layout().optionValue() + " layout");
-            }
+            BloomShape shape = readHead(spec, body);
             BloomBits bits = BloomBits.readFrom(body, shape, Writers.of(spec, ClassicProvider.KIND));
-            long stored = body.readLong("set-bit count", 0, m);
+            long stored = body.readLong("set-bit count", 0, shape.cells());
             if (bits.cardinality() != stored) {
                 throw new InvalidFilterDataException("the body says " + stored + " bits are set, but its words hold "
                         + bits.cardinality());
             }
             return new ClassicFilter<>(spec, reading, shape, bits);
         });
+    }
+
+    /**
+     * A filter over a mapped body: its fields read and checked as {@link #read} checks them, its words
+     * read where they lie in the mapping. The set-bit count is taken as stated; the envelope's
+     * region checksums ({@code verify}) check the words.
+     */
+    static <T> ClassicFilter<T> map(MappedBody mapped, KeyHasher<? super T> hasher) throws IOException {
+        FilterSpec spec = mapped.spec();
+        FilterDataInput body = mapped.fields();
+        BloomShape shape = readHead(spec, body);
+        long at = body.skipInPlace(shape.cells() >>> 3, "the words of " + shape.cells() + " bits");
+        long stored = body.readLong("set-bit count", 0, shape.cells());
+        mapped.requireAllRead(body);
+        BloomBits bits = BloomBits.map(mapped.bytes(), at, shape, Writers.of(spec, ClassicProvider.KIND), stored);
+        return new ClassicFilter<>(spec, hasher, shape, bits);
+    }
+
+    /**
+     * Reads m, k and the layout, and in version 3 the padding after them, checked against the spec's
+     * shape before any word is read, so a forged m cannot make us read or allocate more than the spec
+     * itself calls for.
+     */
+    private static BloomShape readHead(FilterSpec spec, FilterDataInput body) throws IOException {
+        long m = body.readLong("bits m", BloomShape.MIN_CELLS, BloomShape.MAX_CELLS);
+        int k = body.readInt("hashes k", 1, BloomShape.MAX_HASHES);
+        BloomLayout layout = BloomLayout.read(body);
+        BloomShape shape = shapeOf(spec);
+        if (m != shape.cells() || k != shape.hashes() || layout != shape.layout()) {
+            throw new InvalidFilterDataException("the body holds m = " + m + " bits, k = " + k + " hashes and the "
+                    + layout.optionValue() + " layout, but its spec gives m = " + shape.cells() + ", k = "
+                    + shape.hashes() + " and the " + shape.layout().optionValue() + " layout");
+        }
+        body.alignTo(Envelope.BODY_ALIGNMENT);
+        return shape;
     }
 
     private static BloomShape shapeOf(FilterSpec spec) throws InvalidFilterDataException {

@@ -8,6 +8,7 @@ import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
+import org.bloomery.api.spi.MappedBody;
 import org.bloomery.bloom.BloomKinds;
 import org.bloomery.bloom.BloomLayout;
 import org.bloomery.bloom.BloomShape;
@@ -74,5 +75,11 @@ public final class ClassicProvider extends AbstractProvider {
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
         return ClassicFilter.readFrom(in, hasher);
+    }
+
+    /** A classic filter of any layout whose words stay in the mapped file, read in place by every query. */
+    @Override
+    public <T> MembershipFilter<T> map(MappedBody body, KeyHasher<? super T> hasher) throws IOException {
+        return ClassicCodec.map(body, hasher);
     }
 }

@@ -24,8 +24,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ClassicFilterSerializationTest {
     private static final long SEED = 0x5E_41A1L;
     private static final FilterSpec SPEC = FilterSpec.of(1000, 0.01);
-    /** m (8 bytes), k (4), m / 8 bytes of words, then the set-bit count (8). */
-    private static final int WORDS_OFFSET = 13;
+    /**
+     * m (8 bytes), k (4), the layout (1), zeros to body offset 64 (a cache line), m / 8 bytes of
+     * words, then the set-bit count (8).
+     */
+    private static final int WORDS_OFFSET = 64;
 
     private static ClassicFilter<CharSequence> filled(FilterSpec spec) {
         ClassicFilter<CharSequence> filter = ClassicFilter.create(spec, KeyHasher.strings());
@@ -65,6 +68,9 @@ class ClassicFilterSerializationTest {
         assertThat(body.getLong()).isEqualTo(9600);
         assertThat(body.getInt()).isEqualTo(7);
         assertThat(body.get()).as("layout: standard").isZero();
+        for (int i = 13; i < WORDS_OFFSET; i++) {
+            assertThat(bytes[offset + i]).as("padding byte %d", i).isZero();
+        }
         long count = ByteBuffer.wrap(bytes).getLong(offset + WORDS_OFFSET + 9600 / 8);
         long recount = 0;
         for (int i = offset + WORDS_OFFSET; i < offset + WORDS_OFFSET + 9600 / 8; i++) {

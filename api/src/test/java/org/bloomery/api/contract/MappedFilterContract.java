@@ -68,7 +68,10 @@ public abstract class MappedFilterContract {
         for (int i = 0; i < keys; i++) {
             hashes[i] = KeyHasher.hashLong(TestKeys.presentLong(SEED, i));
         }
-        return Filters.buildFromHashes(kind(), spec, KeyHasher.longs(), hashes);
+        // Sized for the keys, so a kind that sizes by the spec (classic) spans as many regions as one
+        // sized by its set.
+        return Filters.buildFromHashes(kind(), new FilterSpec(keys, spec.fpp(), spec.options()), KeyHasher.longs(),
+                hashes);
     }
 
     private Path write(MembershipFilter<?> filter, String name) throws IOException {
@@ -183,8 +186,10 @@ public abstract class MappedFilterContract {
         }
         assertThatThrownBy(() -> Filters.map(file, KeyHasher.longs(), MapOption.VERIFY))
                 .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("region 1 ");
+        // A stream meets the region checksums after the body, so the kind's own check of a field it
+        // reads (classic's set-bit count) may name the damage first.
         assertThatThrownBy(() -> Filters.readFrom(Files.newInputStream(file), KeyHasher.longs()))
-                .isInstanceOf(InvalidFilterDataException.class).hasMessageContaining("region 1 ");
+                .isInstanceOf(InvalidFilterDataException.class);
     }
 
     /**
