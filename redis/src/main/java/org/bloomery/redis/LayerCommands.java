@@ -9,7 +9,8 @@ import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
 
 /**
- * The keys and commands of one {@code redis-scalable} filter: its metadata and layer keys, each
+ * The keys and commands of one {@code redis-scalable} or {@code redis-aging} filter: its metadata
+ * and layer keys (a {@code redis-aging} filter's layers are numbered per generation), each
  * layer's plan, the layer count this handle last saw, and the runs of {@link LayerScripts} with
  * their checks: the filter's identity, and its write epoch ({@link Epochs}, one key: the metadata,
  * whose epoch every script reads and every write raises).
@@ -30,12 +31,19 @@ final class LayerCommands {
     /** The filter's identity, which every script checks against the metadata's; set on opening. */
     private volatile String identity;
 
-    LayerCommands(RedisStore store, RedisScalableOptions options) {
+    /**
+     * @param store the store
+     * @param plan the layers' plan
+     * @param location where the filter lives, which names its keys
+     * @param layers what a layer's key adds to the filter's base ({@code <prefix>{<name>}}), before
+     *     its number
+     */
+    LayerCommands(RedisStore store, GrowthPlan plan, Location location, String layers) {
         this.store = store;
-        this.plan = options.plan();
-        String base = options.location().prefix() + "{" + options.location().name() + "}";
+        this.plan = plan;
+        String base = location.prefix() + "{" + location.name() + "}";
         this.metaKey = base + ":meta";
-        this.layerKeyBase = base + ":layer:";
+        this.layerKeyBase = base + layers;
         this.epochs = new Epochs(store, 1);
     }
 
@@ -256,6 +264,11 @@ final class LayerCommands {
 
     /** A run of {@link LayerScripts#LAYER} on layer i: {@code read} or {@code count}, after the checks. */
     Object layerRun(String operation, int index, LayerPlan layer, String... opAndArgs) {
+        return layerRun(operation, layerKey(index), layer, opAndArgs);
+    }
+
+    /** A run of {@link LayerScripts#LAYER} on the layer of a key: {@code read} or {@code count}, after the checks. */
+    Object layerRun(String operation, String key, LayerPlan layer, String... opAndArgs) {
         long seen = epochs.seen(operation, 0);
         List<String> args = new ArrayList<>(List.of(identity, Long.toString(seen),
                 Long.toString(layer.shape().cells() / 8)));
@@ -268,7 +281,7 @@ final class LayerCommands {
         try {
             // Binary, so that a read's bulk reply comes back as bytes.
             reply = (List<?>) store.scriptBytes(operation, LayerScripts.LAYER,
-                    List.of(RedisStore.bytes(metaKey), RedisStore.bytes(layerKey(index))), argBytes);
+                    List.of(RedisStore.bytes(metaKey), RedisStore.bytes(key)), argBytes);
         } catch (RedisFilterException e) {
             throw epochs.note(e);
         }

@@ -87,8 +87,8 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
         this.store = store;
         this.options = options;
         this.plan = options.plan();
-        this.commands = new LayerCommands(store, options);
-        this.batches = new ScalableBatch(store, commands, options);
+        this.commands = new LayerCommands(store, options.plan(), options.location(), ":layer:");
+        this.batches = new ScalableBatch(store, commands, options.location(), options.durability());
     }
 
     /**
@@ -224,7 +224,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      *     order in which the server applied the adds
      */
     long[] addHashes(String operation, long[] hashes, boolean batch) {
-        return batches.runAll(operation, LayerScripts.ADD, hashes, batch, new ScalableBatch.Runs() {
+        return batches.runAll(operation, LayerScripts.ADD, hashes, true, batch, new ScalableBatch.Runs() {
             @Override
             public List<String> keys(int layers) {
                 List<String> keys = commands.keys(layers);
@@ -250,7 +250,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
     }
 
     private boolean[] existsHashes(String operation, long[] hashes) {
-        long[] answers = batches.runAll(operation, LayerScripts.EXISTS, hashes, false, new ScalableBatch.Runs() {
+        long[] answers = batches.runAll(operation, LayerScripts.EXISTS, hashes, false, false, new ScalableBatch.Runs() {
             @Override
             public List<String> keys(int layers) {
                 return commands.keys(layers);

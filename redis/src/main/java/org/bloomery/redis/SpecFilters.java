@@ -61,6 +61,20 @@ final class SpecFilters {
         }
     }
 
+    /** {@link #fromSpec(CellKind, FilterSpec, KeyHasher)} for {@code bloomery.kind=redis-aging}. */
+    static <T> RedisAgingFilter<T> agingFromSpec(FilterSpec spec, KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        RedisAgingOptions options = RedisAgingOptions.read(spec, null);
+        RedisStore store = connect(RedisAgingProvider.KIND, options.location());
+        try {
+            return RedisAgingFilter.open(store, options, spec, hasher);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
     /** A store over a client of its own, from option {@code uri}. */
     private static RedisStore connect(String kind, Location location) {
         String text = location.uri().orElseThrow(() -> new IllegalArgumentException("kind '" + kind
