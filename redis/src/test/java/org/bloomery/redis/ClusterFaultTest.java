@@ -30,7 +30,7 @@ class ClusterFaultTest {
     /** {@code redis-classic} and {@code redis-counting} in 6 shards over the 3 nodes; scalable in one slot. */
     private static FilterSpec spec(SharedKind kind) {
         FilterSpec spec = FilterSpec.of(ITEMS, 0.01).withOption("timeoutMillis", Integer.toString(TIMEOUT_MILLIS));
-        return kind == SharedKind.SCALABLE ? spec : spec.withOption("layout", "blocked").withOption("shards", "6");
+        return kind.oneSlot() ? kind.spec(spec) : spec.withOption("layout", "blocked").withOption("shards", "6");
     }
 
     /** The node holding an item's key. */
@@ -133,7 +133,7 @@ class ClusterFaultTest {
                 }
                 assertThatThrownBy(() -> SharedKind.mightContainAll(g.filter(), Arrays.copyOf(g.hashes(), 100)))
                         .as("%s", g.kind()).isInstanceOf(RedisDataLostException.class);
-                if (g.kind() != SharedKind.SCALABLE) {
+                if (!g.kind().oneSlot()) {
                     // Its shards lie on every node: the name holds part of a filter, which does not open.
                     // (A scalable filter's keys all lay on the wiped node: its name is free again.)
                     assertThatThrownBy(() -> g.kind().open(client, g.name(), spec(g.kind()))).as("%s", g.kind())
