@@ -100,6 +100,19 @@ final class AgingScripts {
             "end");
 
     /**
+     * The start of a script over a run of items: the checks of the filter, the item count {@code n}
+     * (ARGV[4]) and the ring, whose window arguments follow it (ARGV[5..7]).
+     */
+    private static final String ITEMS = String.join("\n",
+            LayerScripts.CHECKS,
+            "local failed = checkFilter()",
+            "if failed then return failed end",
+            "local n = tonumber(ARGV[4])",
+            RING,
+            "failed = window(5)",
+            "if failed then return failed end");
+
+    /**
      * Adds a run of items in order, each as one step: the generation of the add (a count window:
      * {@code floor(adds / span)}; a time window: the server's clock) is started first if it is newer
      * than {@code head} (each generation from {@code head + 1} to it, at most G, takes its slot: the
@@ -117,13 +130,7 @@ final class AgingScripts {
             // TIME is not deterministic: replicate the script's effects, not the script (the
             // default from Redis 5; a no-op from 7).
             "redis.replicate_commands()",
-            LayerScripts.CHECKS,
-            "local failed = checkFilter()",
-            "if failed then return failed end",
-            "local n = tonumber(ARGV[4])",
-            RING,
-            "failed = window(5)",
-            "if failed then return failed end",
+            ITEMS,
             "local k, cap, len, start = {}, {}, {}, {}",
             "local a, stride = 8, 0",
             "for j = 0, L do",
@@ -202,13 +209,7 @@ final class AgingScripts {
      * LayerScripts#PROBE}). A run of no items checks the filter and answers {@code {0, epoch}}.
      */
     static final LuaScript EXISTS = LuaScript.of(String.join("\n",
-            LayerScripts.CHECKS,
-            "local failed = checkFilter()",
-            "if failed then return failed end",
-            "local n = tonumber(ARGV[4])",
-            RING,
-            "failed = window(5)",
-            "if failed then return failed end",
+            ITEMS,
             "local kj, len, startj = {}, {}, {}",
             "local stride = 0",
             "for j = 0, L - 1 do",

@@ -316,9 +316,9 @@ final class LayerScripts {
 
     /**
      * Deletes every key of the filter: KEYS: metadata, layers 0..L-1; ARGV: the identity, the epoch
-     * seen, L. A
-     * filter whose metadata is already gone has its given keys deleted; a name that holds another
-     * filter now (another identity) is left alone, with a {@value RedisStore#DAMAGED} error.
+     * seen, L. A filter whose metadata is already gone has its given keys deleted; a name that holds
+     * another filter now (another identity) is left alone, with a {@value RedisStore#DAMAGED} error.
+     * Answers {@code {0, epoch}}, or {@link #STALE} if the layer count is not L.
      */
     static final LuaScript DELETE = LuaScript.of(String.join("\n",
             CHECKS,
@@ -327,7 +327,8 @@ final class LayerScripts {
             "  if failed then return failed end",
             "end",
             "for i = 1, #KEYS do redis.call('DEL', KEYS[i]) end",
-            "return {0, 0}"));
+            // The epoch the filter had, or (its metadata already gone) the one the handle saw.
+            "return {0, storedEpoch or tonumber(ARGV[2])}"));
 
     /**
      * Reads a layer after the same checks as the other scripts: KEYS: metadata, the layer; ARGV: the

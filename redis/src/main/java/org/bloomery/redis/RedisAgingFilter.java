@@ -3,13 +3,10 @@ package org.bloomery.redis;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import org.bloomery.aging.AgingInfo;
 import org.bloomery.aging.AgingProvider;
@@ -112,40 +109,17 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
         RedisAgingFilter<T> filter = new RedisAgingFilter<>(store, options, spec, hasher);
         LayerCommands commands = filter.commands;
         WindowPlan plan = options.plan();
-        LayerPlan first = commands.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '"
-                + RedisAgingProvider.KIND + "' cannot store a generation for " + options.localSpec() + ": " + reason));
-        Map<String, String> wanted = options.metadata(hasher.id());
-        String fresh = Identity.random().hex();
-        List<String> args = new ArrayList<>();
-        args.add(Long.toString(first.shape().cells() / 8));
-        args.add(fresh);
-        wanted.forEach((field, value) -> {
-            args.add(field);
-            args.add(value);
-        });
-        args.addAll(List.of(Identity.FIELD, fresh, "layers", "1", "head", "0", "adds", "0", Epochs.FIELD, "0"));
+        commands.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '" + RedisAgingProvider.KIND
+                + "' cannot store a generation for " + options.localSpec() + ": " + reason));
         List<String> keys = new ArrayList<>();
         keys.add(commands.metaKey());
+        List<String> ring = new ArrayList<>(List.of("head", "0", "adds", "0"));
         for (int slot = 0; slot < plan.slots(); slot++) {
             keys.add(filter.layerKey(slot, 0));
-            args.addAll(List.of("gen:" + slot, Long.toString(plan.epochInSlot(slot, 0)), "layers:" + slot, "1",
+            ring.addAll(List.of("gen:" + slot, Long.toString(plan.epochInSlot(slot, 0)), "layers:" + slot, "1",
                     "items:" + slot, "0"));
         }
-        List<?> reply = options.location().open().createOrJoin(store, options.location().name(), keys,
-                commands.metaKey(), () -> (List<?>) store.script("open", LayerScripts.CREATE, keys, args),
-                OpenPolicy::flat);
-        commands.identity(fresh);
-        if (!reply.isEmpty()) {
-            Map<String, String> stored = CellsOpening.pairs(reply);
-            Metadata.requireFilter(store, commands.metaKey(), stored);
-            Metadata.difference(stored, wanted).ifPresent(difference -> {
-                throw new IllegalArgumentException("filter '" + options.location().name() + "' exists in Redis with a"
-                        + " different " + difference + "; open it with its own spec and hasher, or delete it first");
-            });
-            commands.identity(Identity.fromHex(stored.get(Identity.FIELD)).orElseThrow(() -> store.lost("open",
-                    commands.metaKey(), "holds no valid identity (field '" + Identity.FIELD + "'): it was"
-                    + " overwritten")).hex());
-            commands.knownLayers(commands.layerCount("open", stored.get("layers")));
+        if (commands.createOrJoin(options.location(), options.metadata(hasher.id()), keys, ring, () -> { })) {
             filter.checkRing("open");
         }
         return filter;
@@ -156,20 +130,19 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
      * every slot is a string of its length: {@link AgingScripts#EXISTS} with no items.
      */
     private void checkRing(String operation) {
-        while (true) {
-            int layers = commands.knownLayers();
-            long seen = commands.epochs().seen(operation, 0);
-            List<String> args = commands.args(seen, layers);
-            args.add("0");
-            args.addAll(window());
-            args.addAll(LayerCommands.existsHeader(commands.plans(layers)));
-            args.add("");
-            List<?> reply = commands.run(operation, AgingScripts.EXISTS, keys(layers), seen, args, Durability.NONE);
-            if ((Long) reply.get(0) == LayerScripts.DONE) {
-                return;
-            }
-            commands.refreshLayers(operation);
-        }
+        commands.runCurrent(operation, AgingScripts.EXISTS, this::keys, layers -> {
+            List<String> tail = new ArrayList<>(List.of("0"));
+            tail.addAll(existsHeader(layers));
+            tail.add("");
+            return tail;
+        });
+    }
+
+    /** {@link AgingScripts#EXISTS}' header: the window, then k and byte length of each layer. */
+    private List<String> existsHeader(int layers) {
+        List<String> header = new ArrayList<>(window());
+        header.addAll(LayerCommands.existsHeader(commands.plans(layers)));
+        return header;
     }
 
     /** Layer j of slot s. */
@@ -241,7 +214,7 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
      *     items before it were added, it and the items after it were not
      */
     public boolean[] addAll(Collection<? extends T> items) {
-        return addAllHashes(hashes(items));
+        return addAllHashes(BatchRunner.hashesOf(hasher, items));
     }
 
     /**
@@ -261,7 +234,7 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
      * @return {@link #mightContain} of each, in order
      */
     public boolean[] mightContainAll(Collection<? extends T> items) {
-        return existsHashes("query batch", hashes(items));
+        return existsHashes("query batch", BatchRunner.hashesOf(hasher, items));
     }
 
     /**
@@ -277,14 +250,11 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
     /** {@inheritDoc} Sent as {@link #mightContainAllHashes}: one round trip per 10,000 hashes. */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
-        Objects.checkFromToIndex(from, to, hashes.length);
-        Objects.checkFromToIndex(from, to, out.length);
-        boolean[] answers = existsHashes("query batch", Arrays.copyOfRange(hashes, from, to));
-        System.arraycopy(answers, 0, out, from, answers.length);
+        BatchRunner.answerRange(hashes, from, to, out, range -> existsHashes("query batch", range));
     }
 
     private boolean[] addHashes(String operation, long[] hashes, boolean batch) {
-        long[] answers = batches.runAll(operation, AgingScripts.ADD, hashes, true, batch, new ScalableBatch.Runs() {
+        return ScalableBatch.nonZero(batches.runAll(operation, AgingScripts.ADD, hashes, true, batch, new ScalableBatch.Runs() {
             @Override
             public List<String> keys(int layers) {
                 return RedisAgingFilter.this.keys(layers);
@@ -310,52 +280,22 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
                         + " generation holds " + layers + (layers == 1 ? " layer" : " layers") + " and cannot add"
                         + " layer " + layers + ": " + commands.layerPlan(layers).reason() + where);
             }
-        });
-        boolean[] added = new boolean[hashes.length];
-        for (int i = 0; i < hashes.length; i++) {
-            added[i] = answers[i] != 0;
-        }
-        return added;
+        }));
     }
 
     private boolean[] existsHashes(String operation, long[] hashes) {
-        long[] answers = batches.runAll(operation, AgingScripts.EXISTS, hashes, false, false, new ScalableBatch.Runs() {
-            @Override
-            public List<String> keys(int layers) {
-                return RedisAgingFilter.this.keys(layers);
-            }
+        return ScalableBatch.nonZero(batches.runAll(operation, AgingScripts.EXISTS, hashes, false, false,
+                new ScalableBatch.Runs() {
+                    @Override
+                    public List<String> keys(int layers) {
+                        return RedisAgingFilter.this.keys(layers);
+                    }
 
-            @Override
-            public List<String> header(int layers, LayerPlan[] plans) {
-                List<String> header = new ArrayList<>(window());
-                header.addAll(LayerCommands.existsHeader(plans));
-                return header;
-            }
-
-            @Override
-            public LayerPlan[] probed(int layers, LayerPlan[] plans) {
-                return plans;
-            }
-
-            @Override
-            public FilterFullException refusal(int layers, int index) {
-                throw new IllegalStateException("the query script never answers 'full'");
-            }
-        });
-        boolean[] present = new boolean[hashes.length];
-        for (int i = 0; i < hashes.length; i++) {
-            present[i] = answers[i] != 0;
-        }
-        return present;
-    }
-
-    private long[] hashes(Collection<? extends T> items) {
-        long[] hashes = new long[items.size()];
-        int i = 0;
-        for (T item : items) {
-            hashes[i++] = hasher.hash(item);
-        }
-        return hashes;
+                    @Override
+                    public List<String> header(int layers, LayerPlan[] plans) {
+                        return existsHeader(layers);
+                    }
+                }));
     }
 
     // ---- the ring as a whole ---------------------------------------------------------------------
@@ -504,35 +444,17 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public void clear() {
-        while (true) {
-            int layers = commands.knownLayers();
-            long seen = commands.epochs().seen("clear", 0);
-            List<String> args = commands.args(seen, layers);
-            args.addAll(window());
-            for (LayerPlan layer : commands.plans(layers)) {
-                args.add(Long.toString(layer.shape().cells() / 8));
-            }
-            List<?> reply = commands.run("clear", AgingScripts.CLEAR, keys(layers), seen, args, Durability.NONE);
-            if ((Long) reply.get(0) == LayerScripts.DONE) {
-                commands.knownLayers(1);
-                return;
-            }
-            commands.refreshLayers("clear");
-        }
+        commands.runCurrent("clear", AgingScripts.CLEAR, this::keys, layers -> {
+            List<String> tail = new ArrayList<>(window());
+            tail.addAll(LayerCommands.byteLengths(commands.plans(layers)));
+            return tail;
+        });
+        commands.knownLayers(1);
     }
 
     /** Deletes every key of the filter in one atomic script; queries fail afterwards. */
     public void delete() {
-        while (true) {
-            int layers = commands.knownLayers();
-            long seen = commands.epochs().seen("delete", 0);
-            List<?> reply = (List<?>) store.script("delete", LayerScripts.DELETE, keys(layers),
-                    commands.args(seen, layers));
-            if ((Long) reply.get(0) == LayerScripts.DONE) {
-                return;
-            }
-            commands.refreshLayers("delete");
-        }
+        commands.runCurrent("delete", LayerScripts.DELETE, this::keys, layers -> List.of());
     }
 
     /**
@@ -564,18 +486,7 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
                     long items = !plan.timed() ? 0
                             : layer < plans.length - 1 ? plans[layer].capacity() : ring.newestItems()[slot];
                     AgingBody.writeLayerHeader(body, plans[layer].shape().cells(), items);
-                    String key = layerKey(slot, layer);
-                    long bytes = plans[layer].shape().cells() / 8;
-                    for (long from = 0; from < bytes; from += RedisCellsFilter.CHUNK_BYTES) {
-                        int length = (int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from);
-                        byte[] chunk = (byte[]) commands.layerRun("snapshot", key, plans[layer], "read",
-                                Long.toString(from), Long.toString(from + length - 1));
-                        if (chunk.length != length) {
-                            throw store.lost("snapshot", key, "answered " + chunk.length + " bytes where the layer"
-                                    + " holds " + length + " from byte " + from);
-                        }
-                        body.writeBytes(chunk, 0, length);
-                    }
+                    commands.writeLayer(body, layerKey(slot, layer), plans[layer]);
                 }
             }
         });

@@ -22,10 +22,27 @@ final class ScalableBatch {
 
         List<String> header(int layers, LayerPlan[] plans);
 
-        /** The layers whose offsets each item carries, in order. */
-        LayerPlan[] probed(int layers, LayerPlan[] plans);
+        /** The layers whose offsets each item carries, in order: by default every layer. */
+        default LayerPlan[] probed(int layers, LayerPlan[] plans) {
+            return plans;
+        }
 
-        FilterFullException refusal(int layers, int index);
+        /** The refusal of an item the script answered {@link LayerScripts#FULL} for; queries never are. */
+        default FilterFullException refusal(int layers, int index) {
+            throw new IllegalStateException("a query script never answers 'full'");
+        }
+    }
+
+    /**
+     * @param answers each item's answer from a script
+     * @return for each, whether it is not 0
+     */
+    static boolean[] nonZero(long[] answers) {
+        boolean[] yes = new boolean[answers.length];
+        for (int i = 0; i < answers.length; i++) {
+            yes[i] = answers[i] != 0;
+        }
+        return yes;
     }
 
     private final RedisStore store;
