@@ -8,8 +8,6 @@ module org.bloomery.aging {
     requires org.bloomery.bloom;
 
     exports org.bloomery.aging;
-    // What redis-aging shares with this kind: the window's plan and the snapshot's fields.
-    exports org.bloomery.aging.internal to org.bloomery.redis;
 
     provides org.bloomery.api.FilterProvider with org.bloomery.aging.AgingProvider;
 }

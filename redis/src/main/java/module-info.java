@@ -8,8 +8,6 @@
 module org.bloomery.redis {
     requires transitive org.bloomery.api;
     requires org.bloomery.bloom;
-    // Transitive: RedisAgingFilter.info() answers aging's AgingInfo.
-    requires transitive org.bloomery.aging;
     requires transitive redis.clients.jedis;
 
     exports org.bloomery.redis;

@@ -12,8 +12,8 @@ import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.bloom.BloomLayer;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
-import org.bloomery.aging.internal.AgingBody;
-import org.bloomery.aging.internal.WindowPlan;
+import org.bloomery.bloom.AgingBody;
+import org.bloomery.bloom.WindowPlan;
 
 /**
  * The body of kind {@code "aging"} inside the shared envelope ({@link AgingBody}): long adds (a count window's adds; 0

@@ -18,7 +18,7 @@ import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.AbstractFilter;
-import org.bloomery.aging.internal.WindowPlan;
+import org.bloomery.bloom.WindowPlan;
 
 /**
  * A sliding-window Bloom filter: it always reports present an item added within its window, and

@@ -1,6 +1,6 @@
 package org.bloomery.aging;
 
-import org.bloomery.aging.internal.WindowPlan;
+import org.bloomery.bloom.WindowPlan;
 import java.util.Arrays;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.bloom.BloomLayer;

@@ -8,17 +8,15 @@ import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import org.bloomery.aging.AgingInfo;
-import org.bloomery.aging.AgingProvider;
-import org.bloomery.aging.GenerationInfo;
-import org.bloomery.aging.internal.AgingBody;
-import org.bloomery.aging.internal.WindowPlan;
+import org.bloomery.bloom.AgingBody;
+import org.bloomery.bloom.WindowPlan;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.AbstractFilter;
 import org.bloomery.api.spi.Envelope;
+import org.bloomery.bloom.BloomKinds;
 import org.bloomery.bloom.LayerPlan;
 
 /**
@@ -381,15 +379,15 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
      *
      * @return a snapshot, read in one script (and the count in a second)
      */
-    public AgingInfo info() {
+    public RedisAgingInfo info() {
         Ring ring = ring("info");
         long newest = ring.newest(plan);
-        List<GenerationInfo> generations = new ArrayList<>(plan.slots());
+        List<RedisAgingInfo.Generation> generations = new ArrayList<>(plan.slots());
         for (int i = 0; i < plan.slots(); i++) {
             int slot = (int) Math.floorMod(newest - i, (long) plan.slots());
             long items = plan.timed() ? items(ring, slot)
                     : Math.max(0, Math.min(plan.span(), ring.adds() - ring.generation()[slot] * plan.span()));
-            generations.add(new GenerationInfo(ring.generation()[slot], ring.live(plan, slot), items,
+            generations.add(new RedisAgingInfo.Generation(ring.generation()[slot], ring.live(plan, slot), items,
                     ring.layers()[slot], bits(ring.layers()[slot])));
         }
         long count = plan.timed() ? Math.round(itemsInWindow(ring)) : Math.min(plan.window(), ring.adds());
@@ -397,7 +395,7 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
         for (int layers : ring.layers()) {
             bits += bits(layers);
         }
-        return new AgingInfo(plan.timed(), plan.window(), plan.generations(), plan.span(), plan.slack(), count, bits,
+        return new RedisAgingInfo(plan.timed(), plan.window(), plan.generations(), plan.span(), plan.slack(), count, bits,
                 generations);
     }
 
@@ -477,7 +475,7 @@ public final class RedisAgingFilter<T> extends AbstractFilter<T> {
                 bodyLength += AgingBody.LAYER_HEADER_BYTES + layer.shape().cells() / 8;
             }
         }
-        Envelope.write(out, AgingProvider.KIND, hasher, options.localSpec(), bodyLength, body -> {
+        Envelope.write(out, BloomKinds.AGING, hasher, options.localSpec(), bodyLength, body -> {
             AgingBody.writeHeader(body, plan.timed() ? 0 : ring.adds(), ring.head(), plan.slots());
             for (int slot = 0; slot < plan.slots(); slot++) {
                 LayerPlan[] plans = commands.plans(ring.layers()[slot]);

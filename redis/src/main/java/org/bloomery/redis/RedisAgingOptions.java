@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.bloomery.aging.internal.WindowPlan;
+import org.bloomery.bloom.WindowPlan;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.spi.SpecOptions;
 

@@ -4,11 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Objects;
 import java.util.stream.LongStream;
-import org.bloomery.aging.AgingFilter;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.MembershipFilter;
 import org.bloomery.api.spi.AbstractProvider;
+import org.bloomery.bloom.BloomKinds;
 
 /**
  * Registers kind {@code "redis-aging"}: the {@code aging} kind's sliding window stored in Redis,
@@ -65,10 +66,14 @@ public final class RedisAgingProvider extends AbstractProvider {
 
     /**
      * Reads a snapshot written by {@link RedisAgingFilter#writeTo}: an in-process {@code aging}
-     * filter, on the system clock.
+     * filter, on the system clock, read by that kind's provider.
+     *
+     * @throws IllegalStateException if the {@code aging} kind is not on the class or module path
      */
     @Override
     public <T> MembershipFilter<T> readFrom(InputStream in, KeyHasher<? super T> hasher) throws IOException {
-        return AgingFilter.readFrom(in, hasher);
+        return Filters.provider(BloomKinds.AGING).orElseThrow(() -> new IllegalStateException(
+                "a '" + KIND + "' snapshot is an '" + BloomKinds.AGING + "' filter; put bloomery-aging on the class"
+                        + " or module path to read it")).readFrom(in, hasher);
     }
 }

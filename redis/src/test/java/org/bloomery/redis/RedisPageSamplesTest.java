@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.bloomery.aging.AgingInfo;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.Filters;
 import org.bloomery.api.KeyHasher;
@@ -151,7 +150,7 @@ class RedisPageSamplesTest extends OnSharedServer {
         recent.add("203.0.113.7");                        // one script: start the generation if due, add
         recent.addAll(batch);                             // one pipeline per 10,000 items
         boolean seen = recent.mightContain("203.0.113.7"); // true for an hour (and at most a quarter more)
-        AgingInfo window = recent.info();                 // the generations, their items and layers
+        RedisAgingInfo window = recent.info();            // the generations, their items and layers
         // end:aging
 
         assertThat(seen).isTrue();

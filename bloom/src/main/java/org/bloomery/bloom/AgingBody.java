@@ -1,4 +1,4 @@
-package org.bloomery.aging.internal;
+package org.bloomery.bloom;
 
 import java.io.IOException;
 import org.bloomery.api.spi.FilterDataOutput;

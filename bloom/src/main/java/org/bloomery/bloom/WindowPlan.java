@@ -1,15 +1,13 @@
-package org.bloomery.aging.internal;
+package org.bloomery.bloom;
 
 import java.util.OptionalLong;
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.spi.SpecOptions;
-import org.bloomery.bloom.BloomLayout;
-import org.bloomery.bloom.GrowthPlan;
-import org.bloomery.bloom.LayerPlan;
 
 /**
- * What an aging filter's spec and options make of it: the window (of adds or of milliseconds), the
+ * What an aging filter's spec and options make of it (kind {@code aging}, and {@code redis-aging},
+ * which keeps the same generations in Redis): the window (of adds or of milliseconds), the
  * number of generations g it is cut into, each generation's span ({@code ceil(window / g)} adds or
  * milliseconds, which is also the slack), and the Bloom layers of one generation. The ring holds
  * g + 1 generations, so each generation's error budget is {@code fpp / (g + 1)}: a query ORs them,
