@@ -14,8 +14,10 @@ package org.bloomery.redis;
  * s, {@code gen:s} (the generation it holds: slot s holds generations ≡ s mod G), {@code layers:s}
  * and {@code items:s} (the items in its newest layer). Every script first makes the checks of
  * {@link LayerScripts#CHECKS}, in the same step as its work: the identity, an epoch not below the
- * one the handle has seen, L, and every layer of every slot (its length, its {@link KeyTrailer},
- * an epoch not above the metadata's). ARGV always starts with the identity, the epoch seen and L.
+ * one the handle has seen, L, and each layer it reads or may rewrite (its length, its {@link
+ * KeyTrailer}, an epoch not above the metadata's): an add every layer of every slot, a query those
+ * of the live generations that hold items. ARGV always starts with the identity, the epoch seen and
+ * L.
  *
  * <p>A time window reads the server's clock ({@code TIME}), never the client's, so every client
  * agrees on the generation of a moment; the newest generation is {@code max(head, floor(ms /
@@ -29,15 +31,17 @@ final class AgingScripts {
      * The ring, after the checks: {@code window(a)} reads timed, span and G from ARGV[a..a+2] and
      * the ring from the metadata into {@code head}, {@code adds}, {@code gen}, {@code layers} and
      * {@code items} (answering an error reply if the metadata holds no valid ring); {@code
-     * checkRing(len)} checks every layer of every slot, {@code len[j]} being layer j's bytes; {@code
+     * checkSlot(s, len)} checks every layer of slot s and {@code checkRing(len)} every layer of every
+     * slot, {@code len[j]} being layer j's bytes; {@code
      * epochAt(ms)} is the generation of a server time and {@code now()} the server's time in ms;
      * {@code fresh(s, j, bytes)} makes layer j of slot s a zeroed string with the filter's trailer
      * (epoch 0, raised by {@code save}); {@code save(epoch, len)} writes the ring and the epoch to
-     * the metadata and raises the epoch of every layer written ({@code wrote}).
+     * the metadata (of the slots changed, {@code dirty}) and raises the epoch of every layer written
+     * ({@code wrote}).
      */
     private static final String RING = String.join("\n",
             "local timed, span, G, KL, head, adds",
-            "local gen, layers, items, wrote = {}, {}, {}, {}",
+            "local gen, layers, items, wrote, dirty = {}, {}, {}, {}, {}",
             "local function window(a)",
             "  timed = ARGV[a] == '1'; span = tonumber(ARGV[a + 1]); G = tonumber(ARGV[a + 2]); KL = L + 1",
             "  local fields = {'head', 'adds'}",
@@ -59,12 +63,17 @@ final class AgingScripts {
             "  end",
             "  return nil",
             "end",
+            "local function checkSlot(s, len)",
+            "  for j = 0, layers[s] - 1 do",
+            "    local failed = checkLayer(s * KL + j, len[j])",
+            "    if failed then return failed end",
+            "  end",
+            "  return nil",
+            "end",
             "local function checkRing(len)",
             "  for s = 0, G - 1 do",
-            "    for j = 0, layers[s] - 1 do",
-            "      local failed = checkLayer(s * KL + j, len[j])",
-            "      if failed then return failed end",
-            "    end",
+            "    local failed = checkSlot(s, len)",
+            "    if failed then return failed end",
             "  end",
             "  return nil",
             "end",
@@ -89,9 +98,11 @@ final class AgingScripts {
             "  local most = 1",
             "  local fields = {'head', integer(head), 'adds', integer(adds), '" + Epochs.FIELD + "', integer(epoch)}",
             "  for s = 0, G - 1 do",
-            "    fields[#fields + 1] = 'gen:' .. s; fields[#fields + 1] = integer(gen[s])",
-            "    fields[#fields + 1] = 'layers:' .. s; fields[#fields + 1] = layers[s]",
-            "    fields[#fields + 1] = 'items:' .. s; fields[#fields + 1] = integer(items[s])",
+            "    if dirty[s] then",
+            "      fields[#fields + 1] = 'gen:' .. s; fields[#fields + 1] = integer(gen[s])",
+            "      fields[#fields + 1] = 'layers:' .. s; fields[#fields + 1] = layers[s]",
+            "      fields[#fields + 1] = 'items:' .. s; fields[#fields + 1] = integer(items[s])",
+            "    end",
             "    if layers[s] > most then most = layers[s] end",
             "  end",
             "  fields[#fields + 1] = 'layers'; fields[#fields + 1] = most",
@@ -150,7 +161,7 @@ final class AgingScripts {
             "local function present(item)",
             "  for d = 0, G - 1 do",
             "    local s = (head - d) % G",
-            "    if gen[s] == head - d then",
+            "    if gen[s] == head - d and items[s] > 0 then",
             "      for j = layers[s] - 1, 0, -1 do",
             "        if has(s, j, item) then return true end",
             "      end",
@@ -165,7 +176,7 @@ final class AgingScripts {
             "      redis.call('DEL', KEYS[2 + s * KL + j]); wrote[s * KL + j] = nil",
             "    end",
             "    fresh(s, 0, len[0])",
-            "    gen[s] = ep; layers[s] = 1; items[s] = 0",
+            "    gen[s] = ep; layers[s] = 1; items[s] = 0; dirty[s] = true",
             "  end",
             "  head = e",
             "end",
@@ -191,7 +202,7 @@ final class AgingScripts {
             "  end",
             "  redis.call('BITFIELD', KEYS[2 + s * KL + j], unpack(set))",
             "  wrote[s * KL + j] = true",
-            "  items[s] = items[s] + 1",
+            "  items[s] = items[s] + 1; dirty[s] = true",
             "  adds = adds + 1",
             "  out[#out + 1] = found and 0 or 1",
             "end",
@@ -203,7 +214,8 @@ final class AgingScripts {
      * Queries a run of items: 1 if every bit of the item is set in some layer of a live generation
      * (from {@code newest − g} to {@code newest}, the newest being {@code head} in a count window
      * and {@code max(head, the server's clock)} in a time window), else 0; changes nothing (a
-     * generation a query finds expired stays until an add reuses its slot). ARGV: the identity, the
+     * generation a query finds expired stays until an add reuses its slot; one that holds no item is
+     * neither checked nor probed). ARGV: the identity, the
      * epoch seen, L, n, timed, span, G, then k and byte length of layers 0..L-1, then the offsets,
      * packed: per item, those of layers 0..L-1. All items are probed at once, layer by layer ({@link
      * LayerScripts#PROBE}). A run of no items checks the filter and answers {@code {0, epoch}}.
@@ -216,8 +228,6 @@ final class AgingScripts {
             "  kj[j] = tonumber(ARGV[8 + 2 * j]); len[j] = tonumber(ARGV[9 + 2 * j]); startj[j] = stride",
             "  stride = stride + kj[j]",
             "end",
-            "failed = checkRing(len)",
-            "if failed then return failed end",
             // PROBE reads k[i] and start[i] of the layer in KEYS[i + 2]: every slot's layer j
             // probes with layer j's offsets.
             "local k, start = {}, {}",
@@ -227,12 +237,18 @@ final class AgingScripts {
             LayerScripts.OFFSETS,
             LayerScripts.PROBE,
             "local newest = timed and math.max(head, epochAt(now())) or head",
+            "local read = {}",
+            "for d = 0, G - 1 do",
+            "  local s = (newest - d) % G",
+            "  if gen[s] == newest - d and items[s] > 0 then",
+            "    failed = checkSlot(s, len)",
+            "    if failed then return failed end",
+            "    read[#read + 1] = s",
+            "  end",
+            "end",
             "local found = {}",
             "if n > 0 then",
-            "  for d = 0, G - 1 do",
-            "    local s = (newest - d) % G",
-            "    if gen[s] == newest - d then probe(found, s * KL, s * KL + layers[s] - 1) end",
-            "  end",
+            "  for x = 1, #read do probe(found, read[x] * KL, read[x] * KL + layers[read[x]] - 1) end",
             "end",
             "local out = {0, storedEpoch}",
             "for item = 0, n - 1 do out[#out + 1] = found[item] and 1 or 0 end",
@@ -279,7 +295,7 @@ final class AgingScripts {
             "for s = 0, G - 1 do",
             "  for j = 1, layers[s] - 1 do redis.call('DEL', KEYS[2 + s * KL + j]) end",
             "  fresh(s, 0, len[0])",
-            "  gen[s] = newest - (newest - s) % G; layers[s] = 1; items[s] = 0",
+            "  gen[s] = newest - (newest - s) % G; layers[s] = 1; items[s] = 0; dirty[s] = true",
             "end",
             "head = newest; adds = 0",
             "local epoch = storedEpoch + 1",
