@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.PrimitiveIterator;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.LongStream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
@@ -38,13 +39,7 @@ final class SpecFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         RedisCellsOptions options = RedisCellsOptions.read(cells, spec, null);
-        RedisStore store = connect(cells.kind(), options.location());
-        try {
-            return RedisCellsFilter.open(store, options, spec, hasher);
-        } catch (RuntimeException e) {
-            store.close();
-            throw e;
-        }
+        return opened(cells.kind(), options.location(), store -> RedisCellsFilter.open(store, options, spec, hasher));
     }
 
     /** {@link #fromSpec(CellKind, FilterSpec, KeyHasher)} for {@code bloomery.kind=redis-scalable}. */
@@ -52,13 +47,8 @@ final class SpecFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         RedisScalableOptions options = RedisScalableOptions.read(spec, null);
-        RedisStore store = connect(RedisScalableProvider.KIND, options.location());
-        try {
-            return RedisScalableFilter.open(store, options, spec, hasher, false);
-        } catch (RuntimeException e) {
-            store.close();
-            throw e;
-        }
+        return opened(RedisScalableProvider.KIND, options.location(),
+                store -> RedisScalableFilter.open(store, options, spec, hasher, false));
     }
 
     /** {@link #fromSpec(CellKind, FilterSpec, KeyHasher)} for {@code bloomery.kind=redis-aging}. */
@@ -66,9 +56,14 @@ final class SpecFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         RedisAgingOptions options = RedisAgingOptions.read(spec, null);
-        RedisStore store = connect(RedisAgingProvider.KIND, options.location());
+        return opened(RedisAgingProvider.KIND, options.location(), store -> RedisAgingFilter.open(store, options, spec, hasher));
+    }
+
+    /** A filter opened on a store of its own, which is closed if opening fails. */
+    private static <F> F opened(String kind, Location location, Function<RedisStore, F> open) {
+        RedisStore store = connect(kind, location);
         try {
-            return RedisAgingFilter.open(store, options, spec, hasher);
+            return open.apply(store);
         } catch (RuntimeException e) {
             store.close();
             throw e;
