@@ -12,9 +12,11 @@ import org.bloomery.api.spi.FilterDataInput;
 import org.bloomery.bloom.BloomLayer;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
+import org.bloomery.bloom.AgingBody;
+import org.bloomery.bloom.WindowPlan;
 
 /**
- * The body of kind {@code "aging"} inside the shared envelope: long adds (a count window's adds; 0
+ * The body of kind {@code "aging"} inside the shared envelope ({@link AgingBody}): long adds (a count window's adds; 0
  * for a time window), long current (the newest generation started: in a time window, the clock's
  * milliseconds divided by the span, rounded down), int slots (g + 1); then per slot, slot 0
  * first: long epoch, int layer count, and per layer, oldest first: long bits, long items, and the
@@ -22,12 +24,6 @@ import org.bloomery.bloom.LayerPlan;
  * against them before anything is allocated, and every array against the body's length and the heap.
  */
 final class AgingCodec {
-    /** The fixed fields before the slots. */
-    static final int HEADER_BYTES = 2 * Long.BYTES + Integer.BYTES;
-    /** Each slot's fields before its layers. */
-    static final int SLOT_HEADER_BYTES = Long.BYTES + Integer.BYTES;
-    /** Each layer's fields before its words. */
-    static final int LAYER_HEADER_BYTES = 2 * Long.BYTES;
     /** Bounds a time window's epochs so that {@code (epoch + 1) · span} cannot overflow. */
     private static final long MAX_TIME = 1L << 62;
 
@@ -46,26 +42,22 @@ final class AgingCodec {
         long[] epochs = new long[ring.length];
         BloomLayer[][] layers = new BloomLayer[ring.length][];
         long current = filter.current();
-        long length = HEADER_BYTES;
+        long length = AgingBody.HEADER_BYTES;
         for (int slot = 0; slot < ring.length; slot++) {
             epochs[slot] = ring[slot].epoch();
             layers[slot] = ring[slot].layers();
-            length += SLOT_HEADER_BYTES;
+            length += AgingBody.SLOT_HEADER_BYTES;
             for (BloomLayer layer : layers[slot]) {
-                length += LAYER_HEADER_BYTES + layer.wordBytes();
+                length += AgingBody.LAYER_HEADER_BYTES + layer.wordBytes();
             }
         }
         long adds = filter.adds();
         Envelope.write(out, filter, length, body -> {
-            body.writeLong(adds);
-            body.writeLong(current);
-            body.writeInt(ring.length);
+            AgingBody.writeHeader(body, adds, current, ring.length);
             for (int slot = 0; slot < ring.length; slot++) {
-                body.writeLong(epochs[slot]);
-                body.writeInt(layers[slot].length);
+                AgingBody.writeSlotHeader(body, epochs[slot], layers[slot].length);
                 for (BloomLayer layer : layers[slot]) {
-                    body.writeLong(layer.bitSize());
-                    body.writeLong(layer.items());
+                    AgingBody.writeLayerHeader(body, layer.bitSize(), layer.items());
                     layer.writeWords(body);
                 }
             }

@@ -18,6 +18,7 @@ import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.AbstractFilter;
+import org.bloomery.bloom.WindowPlan;
 
 /**
  * A sliding-window Bloom filter: it always reports present an item added within its window, and
@@ -124,10 +125,10 @@ public final class AgingFilter<T> extends AbstractFilter<T> {
         Objects.requireNonNull(millis, "millis");
         WindowPlan plan = WindowPlan.of(spec, KIND);
         Generation[] ring = new Generation[plan.slots()];
-        long newest = plan.timed() ? clockEpoch(plan, millis.getAsLong()) : 0;
+        long newest = plan.timed() ? plan.clockEpoch(millis.getAsLong()) : 0;
         try {
             for (int slot = 0; slot < ring.length; slot++) {
-                ring[slot] = Generation.allocate(plan, epochInSlot(slot, newest, ring.length));
+                ring[slot] = Generation.allocate(plan, plan.epochInSlot(slot, newest));
             }
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("kind '" + KIND + "' cannot build its " + ring.length
@@ -169,11 +170,6 @@ public final class AgingFilter<T> extends AbstractFilter<T> {
         Objects.requireNonNull(hasher, "hasher");
         Objects.requireNonNull(millis, "millis");
         return AgingCodec.read(in, hasher, millis);
-    }
-
-    /** The epoch that slot {@code slot} holds when epoch {@code newest} is the newest: the latest one at most it. */
-    static long epochInSlot(int slot, long newest, int slots) {
-        return newest - Math.floorMod(newest - slot, slots);
     }
 
     /**
@@ -220,15 +216,7 @@ public final class AgingFilter<T> extends AbstractFilter<T> {
 
     /** @return the epoch of now: the clock's, or the newest generation's if the clock went back */
     private long newestEpoch() {
-        return Math.max(current, clockEpoch(plan, clock.getAsLong()));
-    }
-
-    /**
-     * The generation of a time: generations begin at the multiples of the span since the clock's
-     * zero, so two filters of one spec that see the same times hold the same generations.
-     */
-    static long clockEpoch(WindowPlan plan, long now) {
-        return Math.floorDiv(now, plan.span());
+        return Math.max(current, plan.clockEpoch(clock.getAsLong()));
     }
 
     /** @return the slot of generation {@code epoch}, after starting it if it is newer than the newest */
@@ -273,13 +261,8 @@ public final class AgingFilter<T> extends AbstractFilter<T> {
                     items(generation, addsNow), generation.layers().length, generation.bitSize()));
             slot = slot == 0 ? ring.length - 1 : slot - 1;
         }
-        return new AgingInfo(plan.timed(), plan.window(), plan.generations(), plan.span(), slack(),
+        return new AgingInfo(plan.timed(), plan.window(), plan.generations(), plan.span(), plan.slack(),
                 approximateCount(), bitSize(), generations);
-    }
-
-    /** @return how far past the window an item may still be reported present: {@code (g + 1) · span − window} */
-    long slack() {
-        return plan.slots() * plan.span() - plan.window();
     }
 
     /** A generation's items: reserved in its layers in a time window; its share of the adds in a count window. */
@@ -306,17 +289,14 @@ public final class AgingFilter<T> extends AbstractFilter<T> {
             return Math.min(plan.window(), adds.get());
         }
         long now = clock.getAsLong();
-        long newest = Math.max(current, clockEpoch(plan, now));
-        long windowStart = Math.max(now, newest * plan.span()) - plan.window();
+        long newest = Math.max(current, plan.clockEpoch(now));
         double items = 0;
         for (Generation generation : ring) {
             long epoch = generation.epoch();
             if (epoch < newest - plan.generations() || epoch > newest) {
                 continue;
             }
-            long end = (epoch + 1) * plan.span();
-            double inWindow = epoch == newest ? 1 : Math.min(1, Math.max(0, (double) (end - windowStart) / plan.span()));
-            items += inWindow * generation.items();
+            items += plan.shareInWindow(epoch, newest, now) * generation.items();
         }
         return Math.round(items);
     }
@@ -356,7 +336,7 @@ public final class AgingFilter<T> extends AbstractFilter<T> {
                 adds.set(0);
             }
             for (int slot = 0; slot < ring.length; slot++) {
-                ring[slot].reset(epochInSlot(slot, newest, ring.length));
+                ring[slot].reset(plan.epochInSlot(slot, newest));
             }
             current = newest;
         }
@@ -387,7 +367,7 @@ public final class AgingFilter<T> extends AbstractFilter<T> {
     @Override
     protected String describe() {
         return "window=" + plan.window() + " " + plan.unit() + ", generations=" + plan.generations() + "+1 of "
-                + plan.span() + " " + plan.unit() + ", slack=" + slack() + " " + plan.unit() + ", items="
+                + plan.span() + " " + plan.unit() + ", slack=" + plan.slack() + " " + plan.unit() + ", items="
                 + approximateCount() + ", bits=" + bitSize() + ", spec=" + spec;
     }
 }

@@ -1,5 +1,6 @@
 package org.bloomery.aging;
 
+import org.bloomery.bloom.WindowPlan;
 import java.util.Arrays;
 import org.bloomery.api.FilterFullException;
 import org.bloomery.bloom.BloomLayer;

@@ -14,6 +14,8 @@ public final class BloomKinds {
     public static final String COUNTING = "counting";
     /** Kind {@code scalable}: the scalable Bloom filter, a growing chain of Bloom layers. */
     public static final String SCALABLE = "scalable";
+    /** Kind {@code aging}: the sliding-window Bloom filter, a ring of generations. */
+    public static final String AGING = "aging";
 
     private BloomKinds() {
     }

@@ -1,5 +1,11 @@
 package org.bloomery.redis;
 
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Objects;
+import java.util.function.Function;
+import org.bloomery.api.KeyHasher;
+
 /**
  * One batch call of a shared filter: its deadline (option {@code timeoutMillis} for the whole
  * call), which items are confirmed, and the failure it ends with. The kinds' batches send their
@@ -100,5 +106,35 @@ final class BatchRunner {
             first++;
         }
         return failure.inBatch(first);
+    }
+
+    /**
+     * The hashes of a batch's items, in order.
+     *
+     * @param hasher the filter's hasher
+     * @param items the items, none null
+     * @param <T> the item type
+     * @return {@code hasher.hash(item)} of each
+     */
+    static <T> long[] hashesOf(KeyHasher<? super T> hasher, Collection<? extends T> items) {
+        long[] hashes = new long[items.size()];
+        int i = 0;
+        for (T item : items) {
+            hashes[i++] = hasher.hash(item);
+        }
+        return hashes;
+    }
+
+    /**
+     * A filter's {@code mightContainHashes(hashes, from, to, out)} through its batch query of the
+     * range, as one batch call.
+     *
+     * @param query the filter's batch query
+     */
+    static void answerRange(long[] hashes, int from, int to, boolean[] out, Function<long[], boolean[]> query) {
+        Objects.checkFromToIndex(from, to, hashes.length);
+        Objects.checkFromToIndex(from, to, out.length);
+        boolean[] answers = query.apply(Arrays.copyOfRange(hashes, from, to));
+        System.arraycopy(answers, 0, out, from, answers.length);
     }
 }

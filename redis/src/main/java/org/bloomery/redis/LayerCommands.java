@@ -1,15 +1,19 @@
 package org.bloomery.redis;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
+import java.util.function.IntFunction;
+import org.bloomery.api.spi.FilterDataOutput;
 import org.bloomery.bloom.GrowthPlan;
 import org.bloomery.bloom.LayerPlan;
 
 /**
- * The keys and commands of one {@code redis-scalable} filter: its metadata and layer keys, each
+ * The keys and commands of one {@code redis-scalable} or {@code redis-aging} filter: its metadata
+ * and layer keys (a {@code redis-aging} filter's layers are numbered per generation), each
  * layer's plan, the layer count this handle last saw, and the runs of {@link LayerScripts} with
  * their checks: the filter's identity, and its write epoch ({@link Epochs}, one key: the metadata,
  * whose epoch every script reads and every write raises).
@@ -30,12 +34,19 @@ final class LayerCommands {
     /** The filter's identity, which every script checks against the metadata's; set on opening. */
     private volatile String identity;
 
-    LayerCommands(RedisStore store, RedisScalableOptions options) {
+    /**
+     * @param store the store
+     * @param plan the layers' plan
+     * @param location where the filter lives, which names its keys
+     * @param layers what a layer's key adds to the filter's base ({@code <prefix>{<name>}}), before
+     *     its number
+     */
+    LayerCommands(RedisStore store, GrowthPlan plan, Location location, String layers) {
         this.store = store;
-        this.plan = options.plan();
-        String base = options.location().prefix() + "{" + options.location().name() + "}";
+        this.plan = plan;
+        String base = location.prefix() + "{" + location.name() + "}";
         this.metaKey = base + ":meta";
-        this.layerKeyBase = base + ":layer:";
+        this.layerKeyBase = base + layers;
         this.epochs = new Epochs(store, 1);
     }
 
@@ -256,6 +267,11 @@ final class LayerCommands {
 
     /** A run of {@link LayerScripts#LAYER} on layer i: {@code read} or {@code count}, after the checks. */
     Object layerRun(String operation, int index, LayerPlan layer, String... opAndArgs) {
+        return layerRun(operation, layerKey(index), layer, opAndArgs);
+    }
+
+    /** A run of {@link LayerScripts#LAYER} on the layer of a key: {@code read} or {@code count}, after the checks. */
+    Object layerRun(String operation, String key, LayerPlan layer, String... opAndArgs) {
         long seen = epochs.seen(operation, 0);
         List<String> args = new ArrayList<>(List.of(identity, Long.toString(seen),
                 Long.toString(layer.shape().cells() / 8)));
@@ -268,11 +284,117 @@ final class LayerCommands {
         try {
             // Binary, so that a read's bulk reply comes back as bytes.
             reply = (List<?>) store.scriptBytes(operation, LayerScripts.LAYER,
-                    List.of(RedisStore.bytes(metaKey), RedisStore.bytes(layerKey(index))), argBytes);
+                    List.of(RedisStore.bytes(metaKey), RedisStore.bytes(key)), argBytes);
         } catch (RedisFilterException e) {
             throw epochs.note(e);
         }
         epochs.saw(operation, 0, metaKey, seen, (Long) reply.get(0));
         return reply.get(1);
+    }
+
+    /**
+     * Runs a script that acts on the whole filter ({@code clear}, {@code delete}, or a check with no
+     * items) at the layer count this handle knows, reading the count again and resending while the
+     * script answers {@link LayerScripts#STALE}.
+     *
+     * @param keys the script's keys for a layer count
+     * @param tail the arguments after the identity, the epoch seen and the layer count, for a layer
+     *     count
+     * @return the reply, whose status is not {@link LayerScripts#STALE}
+     */
+    List<?> runCurrent(String operation, LuaScript script, IntFunction<List<String>> keys,
+            IntFunction<List<String>> tail) {
+        while (true) {
+            int layers = knownLayers;
+            long seen = epochs.seen(operation, 0);
+            List<String> args = args(seen, layers);
+            args.addAll(tail.apply(layers));
+            List<?> reply = run(operation, script, keys.apply(layers), seen, args, Durability.NONE);
+            if ((Long) reply.get(0) != LayerScripts.STALE) {
+                return reply;
+            }
+            refreshLayers(operation);
+        }
+    }
+
+    /** @return the byte length of each layer of a plan, as the scripts take them */
+    static List<String> byteLengths(LayerPlan[] plans) {
+        List<String> lengths = new ArrayList<>(plans.length);
+        for (LayerPlan layer : plans) {
+            lengths.add(Long.toString(layer.shape().cells() / 8));
+        }
+        return lengths;
+    }
+
+    /**
+     * Writes a layer's words into a snapshot's body, read in {@value RedisCellsFilter#CHUNK_BYTES}-byte
+     * {@code GETRANGE} chunks after the checks of {@link LayerScripts#LAYER}.
+     *
+     * @param body the snapshot's body
+     * @param key the layer's key
+     * @param layer its plan
+     * @throws IOException if the stream fails
+     */
+    void writeLayer(FilterDataOutput body, String key, LayerPlan layer) throws IOException {
+        long bytes = layer.shape().cells() / 8;
+        for (long from = 0; from < bytes; from += RedisCellsFilter.CHUNK_BYTES) {
+            int length = (int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from);
+            byte[] chunk = (byte[]) layerRun("snapshot", key, layer, "read", Long.toString(from),
+                    Long.toString(from + length - 1));
+            if (chunk.length != length) {
+                throw store.lost("snapshot", key, "answered " + chunk.length + " bytes where the layer holds " + length
+                        + " from byte " + from);
+            }
+            body.writeBytes(chunk, 0, length);
+        }
+    }
+
+    /**
+     * Creates the filter ({@link LayerScripts#CREATE}: its first layers zeroed, then its metadata),
+     * or joins the one stored under the name: its metadata is compared with the one wanted, and its
+     * identity and layer count become this handle's.
+     *
+     * @param location where the filter lives, and what opening may do
+     * @param wanted the metadata fields that identify the filter
+     * @param keys the metadata key, then the first layers' keys (one length: layer 0's)
+     * @param counts the fields and values of the counts a new filter starts with
+     * @param existing called first when the filter exists, before anything is compared
+     * @return whether the filter existed
+     * @throws IllegalArgumentException if the stored filter differs, naming the difference; nothing
+     *     is changed
+     * @throws RedisFilterMissingException under {@code create=never}, if the name holds no filter
+     * @throws RedisDataLostException if the stored metadata is not a filter's, or holds no identity
+     */
+    boolean createOrJoin(Location location, Map<String, String> wanted, List<String> keys, List<String> counts,
+            Runnable existing) {
+        // The caller has checked that layer 0 can exist.
+        LayerPlan first = plans(1)[0];
+        String fresh = Identity.random().hex();
+        List<String> args = new ArrayList<>();
+        args.add(Long.toString(first.shape().cells() / 8));
+        args.add(fresh);
+        wanted.forEach((field, value) -> {
+            args.add(field);
+            args.add(value);
+        });
+        args.addAll(List.of(Identity.FIELD, fresh, "layers", "1", Epochs.FIELD, "0"));
+        args.addAll(counts);
+        List<?> reply = location.open().createOrJoin(store, location.name(), keys, metaKey,
+                () -> (List<?>) store.script("open", LayerScripts.CREATE, keys, args), OpenPolicy::flat);
+        identity(fresh);
+        if (reply.isEmpty()) {
+            return false;
+        }
+        existing.run();
+        Map<String, String> stored = CellsOpening.pairs(reply);
+        Metadata.requireFilter(store, metaKey, stored);
+        Metadata.difference(stored, wanted).ifPresent(difference -> {
+            throw new IllegalArgumentException("filter '" + location.name() + "' exists in Redis with a different "
+                    + difference + "; open it with its own spec and hasher, or delete it first");
+        });
+        identity(Identity.fromHex(stored.get(Identity.FIELD)).orElseThrow(() -> store.lost("open", metaKey,
+                "holds no valid identity (field '" + Identity.FIELD + "'): it was overwritten")).hex());
+        knownLayers(layerCount("open", stored.get("layers")));
+        return true;
     }
 }

@@ -41,7 +41,7 @@ final class LayerScripts {
      * ({@link KeyTrailer#LUA}), or its epoch is above the metadata's (the metadata is older than
      * the layer: it was restored alone, or overwritten).
      */
-    private static final String CHECKS = String.join("\n",
+    static final String CHECKS = String.join("\n",
             "local function damaged(key, what)",
             "  return redis.error_reply('" + RedisStore.DAMAGED + " ' .. key .. ' ' .. what)",
             "end",
@@ -98,7 +98,7 @@ final class LayerScripts {
      * The offsets: the last ARGV packs every offset as a big-endian unsigned 32-bit integer, item
      * after item, layer after layer; {@code off(i)} reads the i-th (from 0).
      */
-    private static final String OFFSETS = String.join("\n",
+    static final String OFFSETS = String.join("\n",
             "local packed = ARGV[#ARGV]",
             "local function off(i) return (struct.unpack('>I4', packed, 4 * i + 1)) end");
 
@@ -111,7 +111,7 @@ final class LayerScripts {
      * rather than one per probe. Expects {@code n}, {@code k}, {@code start} and {@code stride} to
      * be set, and {@code off(i)}, the i-th offset of the packed argument.
      */
-    private static final String PROBE = String.join("\n",
+    static final String PROBE = String.join("\n",
             "local function getbits(key, offsets)",
             "  local bits = {}",
             "  for first = 1, #offsets, 800 do",
@@ -256,24 +256,30 @@ final class LayerScripts {
             "return out"));
 
     /**
-     * {@code BF.RESERVE}: creates the filter unless its metadata exists. KEYS: metadata, layer 0.
-     * ARGV: layer 0's byte length, the identity, then the metadata's fields and values (the identity
-     * and epoch 0 among them). Answers an empty list when it created the filter (layer 0 zeroed at
-     * full length with its {@link KeyTrailer}, then the metadata), else the stored fields and values for the caller to compare; fails with WRONGTYPE
-     * if the metadata key holds another type, and with a {@value RedisStore#DAMAGED} error, changing
-     * nothing, if layer 0 exists without metadata (the metadata was lost).
+     * {@code BF.RESERVE}: creates the filter unless its metadata exists. KEYS: metadata, then the
+     * first layers (layer 0; {@code redis-aging}: layer 0 of every generation), all of one length.
+     * ARGV: that byte length, the identity, then the metadata's fields and values (the identity and
+     * epoch 0 among them). Answers an empty list when it created the filter (the layers zeroed at
+     * full length with their {@link KeyTrailer}, then the metadata), else the stored fields and
+     * values for the caller to compare; fails with WRONGTYPE if the metadata key holds another type,
+     * and with a {@value RedisStore#DAMAGED} error, changing nothing, if a layer exists without
+     * metadata (the metadata was lost).
      */
     static final LuaScript CREATE = LuaScript.of(String.join("\n",
             "local kind = redis.call('TYPE', KEYS[1])['ok']",
             "if kind == 'none' then",
-            "  local t = redis.call('TYPE', KEYS[2])['ok']",
-            "  if t ~= 'none' then",
-            "    return redis.error_reply('" + RedisStore.DAMAGED + " ' .. KEYS[2] .. ' exists (a ' .. t .. '), but'",
-            "      .. ' the filter\\'s metadata does not: the metadata was deleted or lost; drop the filter'",
-            "      .. ' (RedisFilters.drop) or choose another name')",
+            "  for i = 2, #KEYS do",
+            "    local t = redis.call('TYPE', KEYS[i])['ok']",
+            "    if t ~= 'none' then",
+            "      return redis.error_reply('" + RedisStore.DAMAGED + " ' .. KEYS[i] .. ' exists (a ' .. t .. '), but'",
+            "        .. ' the filter\\'s metadata does not: the metadata was deleted or lost; drop the filter'",
+            "        .. ' (RedisFilters.drop) or choose another name')",
+            "    end",
             "  end",
-            "  redis.call('SETRANGE', KEYS[2], tonumber(ARGV[1]), string.rep('\\0', " + (UploadStamp.BYTES
+            "  for i = 2, #KEYS do",
+            "    redis.call('SETRANGE', KEYS[i], tonumber(ARGV[1]), string.rep('\\0', " + (UploadStamp.BYTES
                     + KeyTrailer.EPOCH_BYTES) + ") .. ARGV[2])",
+            "  end",
             "  redis.call('HSET', KEYS[1], unpack(ARGV, 3))",
             "  return {}",
             "end",
@@ -310,9 +316,9 @@ final class LayerScripts {
 
     /**
      * Deletes every key of the filter: KEYS: metadata, layers 0..L-1; ARGV: the identity, the epoch
-     * seen, L. A
-     * filter whose metadata is already gone has its given keys deleted; a name that holds another
-     * filter now (another identity) is left alone, with a {@value RedisStore#DAMAGED} error.
+     * seen, L. A filter whose metadata is already gone has its given keys deleted; a name that holds
+     * another filter now (another identity) is left alone, with a {@value RedisStore#DAMAGED} error.
+     * Answers {@code {0, epoch}}, or {@link #STALE} if the layer count is not L.
      */
     static final LuaScript DELETE = LuaScript.of(String.join("\n",
             CHECKS,
@@ -321,7 +327,8 @@ final class LayerScripts {
             "  if failed then return failed end",
             "end",
             "for i = 1, #KEYS do redis.call('DEL', KEYS[i]) end",
-            "return {0, 0}"));
+            // The epoch the filter had, or (its metadata already gone) the one the handle saw.
+            "return {0, storedEpoch or tonumber(ARGV[2])}"));
 
     /**
      * Reads a layer after the same checks as the other scripts: KEYS: metadata, the layer; ARGV: the

@@ -2,7 +2,6 @@ package org.bloomery.redis;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
@@ -185,7 +184,7 @@ public final class RedisCellsFilter<T> extends AbstractFilter<T> {
      * @throws RedisFilterException as {@link #addAllHashes}
      */
     public int addAll(Collection<? extends T> items) {
-        long[] hashes = hashes(items);
+        long[] hashes = BatchRunner.hashesOf(hasher, items);
         int added = 0;
         for (boolean isNew : addAllHashes(hashes)) {
             added += isNew ? 1 : 0;
@@ -200,7 +199,7 @@ public final class RedisCellsFilter<T> extends AbstractFilter<T> {
      * @return {@link #mightContain} of each, in order
      */
     public boolean[] mightContainAll(Collection<? extends T> items) {
-        return mightContainAllHashes(hashes(items));
+        return mightContainAllHashes(BatchRunner.hashesOf(hasher, items));
     }
 
     /**
@@ -253,19 +252,7 @@ public final class RedisCellsFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
-        Objects.checkFromToIndex(from, to, hashes.length);
-        Objects.checkFromToIndex(from, to, out.length);
-        boolean[] answers = mightContainAllHashes(Arrays.copyOfRange(hashes, from, to));
-        System.arraycopy(answers, 0, out, from, answers.length);
-    }
-
-    private long[] hashes(Collection<? extends T> items) {
-        long[] hashes = new long[items.size()];
-        int i = 0;
-        for (T item : items) {
-            hashes[i++] = hasher.hash(item);
-        }
-        return hashes;
+        BatchRunner.answerRange(hashes, from, to, out, this::mightContainAllHashes);
     }
 
     /**

@@ -109,6 +109,32 @@ public final class RedisFilters {
     }
 
     /**
+     * Opens the shared {@code redis-aging} filter of a name, creating it if it does not exist (unless
+     * the spec's option {@code create} is {@code never}).
+     *
+     * @param client the client; not closed by the filter
+     * @param name the filter's name
+     * @param spec n (the most items one window holds), fpp, the options of the {@code aging} kind
+     *     (exactly one of {@code window} and {@code windowMillis}; {@code generations}, {@code
+     *     layout}) and of this module, as {@link #classic} ({@code shards} excepted)
+     * @param hasher maps items to hashes; every process sharing the filter must use the same
+     * @param <T> the item type
+     * @return the filter
+     * @throws IllegalArgumentException for a bad option or name, naming the value and the allowed
+     *     range, or if the name holds a filter with another kind, window, spec or hasher
+     * @throws RedisFilterMissingException as {@link #classic}
+     * @throws RedisFilterException as {@link #classic}
+     */
+    public static <T> RedisAgingFilter<T> aging(UnifiedJedis client, String name, FilterSpec spec,
+            KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        checkClientAndName(client, name);
+        RedisAgingOptions options = RedisAgingOptions.read(spec, name);
+        return RedisAgingFilter.open(pipeliningStore(client, name, "open"), options, spec, hasher);
+    }
+
+    /**
      * {@code BF.RESERVE key error capacity [EXPANSION e] [NONSCALING]}: creates the shared {@code
      * redis-scalable} filter of a name, with {@code capacity} as the spec's {@code
      * expectedInsertions}, {@code error} as its {@code fpp} and the options {@code expansion} and
@@ -283,10 +309,11 @@ public final class RedisFilters {
      * fail from then on, as for any filter deleted under them.
      *
      * @param client the client; not closed
-     * @param kind {@code "redis-classic"}, {@code "redis-counting"} or {@code "redis-scalable"}
+     * @param kind {@code "redis-classic"}, {@code "redis-counting"}, {@code "redis-scalable"} or {@code
+     *     "redis-aging"}
      * @param name the filter's name
-     * @param spec the filter's spec, for option {@code prefix} and, for the Bloom kinds, {@code
-     *     shards}; the shards the metadata names, if it still can, are deleted too
+     * @param spec the filter's spec, for option {@code prefix}, for {@code redis-aging} its window
+     *     (which gives its generations) and, for the Bloom kinds, {@code shards}; the shards the metadata names, if it still can, are deleted too
      * @throws IllegalArgumentException for an unknown kind or a bad name or option
      * @throws RedisFilterException if the server fails; the keys deleted before stay deleted
      */
@@ -304,9 +331,13 @@ public final class RedisFilters {
             store.del("drop", keys);
             return;
         }
+        if (kind.equals(RedisAgingProvider.KIND)) {
+            store.del("drop", RedisAgingFilter.everyKey(RedisAgingOptions.read(spec, name)));
+            return;
+        }
         CellKind cells = Arrays.stream(CellKind.values()).filter(c -> c.kind().equals(kind)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("kind must be one of 'redis-classic', 'redis-counting'"
-                        + " or 'redis-scalable', got '" + kind + "'"));
+                .orElseThrow(() -> new IllegalArgumentException("kind must be one of 'redis-classic', 'redis-counting',"
+                        + " 'redis-scalable' or 'redis-aging', got '" + kind + "'"));
         RedisCellsOptions options = RedisCellsOptions.read(cells, spec, name);
         FilterKeys keys = FilterKeys.of(options.prefix(), name, options.shards());
         String stored = store.type("drop", keys.metadata()).equals("hash")

@@ -3,13 +3,11 @@ package org.bloomery.redis;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import org.bloomery.api.Capability;
 import org.bloomery.api.FilterFullException;
@@ -87,8 +85,8 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
         this.store = store;
         this.options = options;
         this.plan = options.plan();
-        this.commands = new LayerCommands(store, options);
-        this.batches = new ScalableBatch(store, commands, options);
+        this.commands = new LayerCommands(store, options.plan(), options.location(), ":layer:");
+        this.batches = new ScalableBatch(store, commands, options.location(), options.durability());
     }
 
     /**
@@ -103,38 +101,16 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
             KeyHasher<? super T> hasher, boolean mustBeNew) {
         RedisScalableFilter<T> filter = new RedisScalableFilter<>(store, options, spec, hasher);
         LayerCommands commands = filter.commands;
-        LayerPlan first = commands.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '"
-                + RedisScalableProvider.KIND + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
-        Map<String, String> wanted = options.metadata(hasher.id());
-        String fresh = Identity.random().hex();
-        List<String> args = new ArrayList<>();
-        args.add(Long.toString(first.shape().cells() / 8));
-        args.add(fresh);
-        wanted.forEach((field, value) -> {
-            args.add(field);
-            args.add(value);
-        });
-        args.addAll(List.of(Identity.FIELD, fresh, "layers", "1", "items:0", "0", "card", "0", Epochs.FIELD, "0"));
-        List<?> reply = options.location().open().createOrJoin(store, options.location().name(),
-                List.of(commands.metaKey()), commands.metaKey(), () -> (List<?>) store.script("open",
-                        LayerScripts.CREATE, List.of(commands.metaKey(), commands.layerKey(0)), args),
-                OpenPolicy::flat);
-        commands.identity(fresh);
-        if (!reply.isEmpty()) {
-            if (mustBeNew) {
-                throw new IllegalStateException("filter '" + options.location().name() + "' exists in Redis"
-                        + " (BF.RESERVE: item exists); join it with RedisFilters.scalable, or delete it first");
-            }
-            Map<String, String> stored = CellsOpening.pairs(reply);
-            Metadata.requireFilter(store, commands.metaKey(), stored);
-            Metadata.difference(stored, wanted).ifPresent(difference -> {
-                throw new IllegalArgumentException("filter '" + options.location().name() + "' exists in Redis with a"
-                        + " different " + difference + "; open it with its own spec and hasher, or delete it first");
-            });
-            commands.identity(Identity.fromHex(stored.get(Identity.FIELD)).orElseThrow(() -> store.lost("open",
-                    commands.metaKey(), "holds no valid identity (field '" + Identity.FIELD + "'): it was"
-                    + " overwritten")).hex());
-            commands.knownLayers(commands.layerCount("open", stored.get("layers")));
+        commands.layerPlan(0).orElseThrow(reason -> new IllegalArgumentException("kind '" + RedisScalableProvider.KIND
+                + "' cannot build layer 0 for " + options.localSpec() + ": " + reason));
+        boolean existed = commands.createOrJoin(options.location(), options.metadata(hasher.id()),
+                List.of(commands.metaKey(), commands.layerKey(0)), List.of("items:0", "0", "card", "0"), () -> {
+                    if (mustBeNew) {
+                        throw new IllegalStateException("filter '" + options.location().name() + "' exists in Redis"
+                                + " (BF.RESERVE: item exists); join it with RedisFilters.scalable, or delete it first");
+                    }
+                });
+        if (existed) {
             filter.checkLayers("open");
         }
         return filter;
@@ -170,7 +146,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      *     before it were added, it and the new items after it were not
      */
     public boolean[] addAll(Collection<? extends T> items) {
-        return addAllHashes(hashes(items));
+        return addAllHashes(BatchRunner.hashesOf(hasher, items));
     }
 
     /**
@@ -180,12 +156,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      * @return for each, whether it was new
      */
     public boolean[] addAllHashes(long[] hashes) {
-        long[] counts = addHashes("add batch", hashes, true);
-        boolean[] added = new boolean[hashes.length];
-        for (int i = 0; i < hashes.length; i++) {
-            added[i] = counts[i] > 0;
-        }
-        return added;
+        return ScalableBatch.nonZero(addHashes("add batch", hashes, true));
     }
 
     /**
@@ -195,7 +166,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      * @return {@link #mightContain} of each, in order
      */
     public boolean[] mightContainAll(Collection<? extends T> items) {
-        return existsHashes("query batch", hashes(items));
+        return existsHashes("query batch", BatchRunner.hashesOf(hasher, items));
     }
 
     /**
@@ -211,10 +182,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
     /** {@inheritDoc} Sent as {@link #mightContainAllHashes}: one round trip per 10,000 hashes. */
     @Override
     public void mightContainHashes(long[] hashes, int from, int to, boolean[] out) {
-        Objects.checkFromToIndex(from, to, hashes.length);
-        Objects.checkFromToIndex(from, to, out.length);
-        boolean[] answers = existsHashes("query batch", Arrays.copyOfRange(hashes, from, to));
-        System.arraycopy(answers, 0, out, from, answers.length);
+        BatchRunner.answerRange(hashes, from, to, out, range -> existsHashes("query batch", range));
     }
 
     /**
@@ -224,7 +192,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      *     order in which the server applied the adds
      */
     long[] addHashes(String operation, long[] hashes, boolean batch) {
-        return batches.runAll(operation, LayerScripts.ADD, hashes, batch, new ScalableBatch.Runs() {
+        return batches.runAll(operation, LayerScripts.ADD, hashes, true, batch, new ScalableBatch.Runs() {
             @Override
             public List<String> keys(int layers) {
                 List<String> keys = commands.keys(layers);
@@ -250,32 +218,18 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
     }
 
     private boolean[] existsHashes(String operation, long[] hashes) {
-        long[] answers = batches.runAll(operation, LayerScripts.EXISTS, hashes, false, new ScalableBatch.Runs() {
-            @Override
-            public List<String> keys(int layers) {
-                return commands.keys(layers);
-            }
+        return ScalableBatch.nonZero(batches.runAll(operation, LayerScripts.EXISTS, hashes, false, false,
+                new ScalableBatch.Runs() {
+                    @Override
+                    public List<String> keys(int layers) {
+                        return commands.keys(layers);
+                    }
 
-            @Override
-            public List<String> header(int layers, LayerPlan[] plans) {
-                return LayerCommands.existsHeader(plans);
-            }
-
-            @Override
-            public LayerPlan[] probed(int layers, LayerPlan[] plans) {
-                return plans;
-            }
-
-            @Override
-            public FilterFullException refusal(int layers, int index) {
-                throw new IllegalStateException("the query script never answers 'full'");
-            }
-        });
-        boolean[] present = new boolean[hashes.length];
-        for (int i = 0; i < hashes.length; i++) {
-            present[i] = answers[i] != 0;
-        }
-        return present;
+                    @Override
+                    public List<String> header(int layers, LayerPlan[] plans) {
+                        return LayerCommands.existsHeader(plans);
+                    }
+                }));
     }
 
     /**
@@ -283,20 +237,12 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      * string of its length: {@link LayerScripts#EXISTS} with no items.
      */
     private void checkLayers(String operation) {
-        while (true) {
-            int layers = commands.knownLayers();
-            long seen = commands.epochs().seen(operation, 0);
-            List<String> args = commands.args(seen, layers);
-            args.add("0");
-            args.addAll(LayerCommands.existsHeader(commands.plans(layers)));
-            args.add("");
-            List<?> reply = commands.run(operation, LayerScripts.EXISTS, commands.keys(layers), seen, args,
-                    Durability.NONE);
-            if ((Long) reply.get(0) == LayerScripts.DONE) {
-                return;
-            }
-            commands.refreshLayers(operation);
-        }
+        commands.runCurrent(operation, LayerScripts.EXISTS, commands::keys, layers -> {
+            List<String> tail = new ArrayList<>(List.of("0"));
+            tail.addAll(LayerCommands.existsHeader(commands.plans(layers)));
+            tail.add("");
+            return tail;
+        });
     }
 
     private FilterFullException full(int layers, String reason, int index, int batch) {
@@ -313,15 +259,6 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
         return new FilterFullException("scalable filter is full: kind '" + RedisScalableProvider.KIND + "', capacity "
                 + capacity + " items in " + layers + (layers == 1 ? " layer" : " layers") + "; cannot add layer "
                 + layers + ": " + reason + where);
-    }
-
-    private long[] hashes(Collection<? extends T> items) {
-        long[] hashes = new long[items.size()];
-        int i = 0;
-        for (T item : items) {
-            hashes[i++] = hasher.hash(item);
-        }
-        return hashes;
     }
 
     // ---- BF.CARD, BF.INFO and the filter as a whole -------------------------------------------
@@ -381,35 +318,14 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
      */
     @Override
     public void clear() {
-        while (true) {
-            int layers = commands.knownLayers();
-            long seen = commands.epochs().seen("clear", 0);
-            List<String> args = commands.args(seen, layers);
-            for (LayerPlan layer : commands.plans(layers)) {
-                args.add(Long.toString(layer.shape().cells() / 8));
-            }
-            List<?> reply = commands.run("clear", LayerScripts.CLEAR, commands.keys(layers), seen, args,
-                    Durability.NONE);
-            if ((Long) reply.get(0) == LayerScripts.DONE) {
-                commands.knownLayers(1);
-                return;
-            }
-            commands.refreshLayers("clear");
-        }
+        commands.runCurrent("clear", LayerScripts.CLEAR, commands::keys,
+                layers -> LayerCommands.byteLengths(commands.plans(layers)));
+        commands.knownLayers(1);
     }
 
     /** Deletes every key of the filter in one atomic script; queries fail afterwards. */
     public void delete() {
-        while (true) {
-            int layers = commands.knownLayers();
-            long seen = commands.epochs().seen("delete", 0);
-            List<?> reply = (List<?>) store.script("delete", LayerScripts.DELETE, commands.keys(layers),
-                    commands.args(seen, layers));
-            if ((Long) reply.get(0) == LayerScripts.DONE) {
-                return;
-            }
-            commands.refreshLayers("delete");
-        }
+        commands.runCurrent("delete", LayerScripts.DELETE, commands::keys, layers -> List.of());
     }
 
     /**
@@ -435,17 +351,7 @@ public final class RedisScalableFilter<T> extends AbstractFilter<T> {
                 LayerPlan layer = plans[i];
                 long items = commands.count("snapshot", "items:" + i, stored.getOrDefault("items:" + i, "0"));
                 ScalableBody.writeLayerHeader(body, layer, Math.min(items, layer.capacity()));
-                long bytes = layer.shape().cells() / 8;
-                for (long from = 0; from < bytes; from += RedisCellsFilter.CHUNK_BYTES) {
-                    int length = (int) Math.min(RedisCellsFilter.CHUNK_BYTES, bytes - from);
-                    byte[] chunk = (byte[]) commands.layerRun("snapshot", i, layer, "read", Long.toString(from),
-                            Long.toString(from + length - 1));
-                    if (chunk.length != length) {
-                        throw store.lost("snapshot", commands.layerKey(i), "answered " + chunk.length + " bytes where the layer"
-                                + " holds " + length + " from byte " + from);
-                    }
-                    body.writeBytes(chunk, 0, length);
-                }
+                commands.writeLayer(body, commands.layerKey(i), layer);
             }
         });
     }

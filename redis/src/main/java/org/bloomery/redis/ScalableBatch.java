@@ -9,7 +9,8 @@ import org.bloomery.bloom.BloomShape;
 import org.bloomery.bloom.LayerPlan;
 
 /**
- * Runs {@code redis-scalable}'s adds and queries, single or batch, through {@link BatchRunner}:
+ * Runs {@code redis-scalable}'s and {@code redis-aging}'s adds and queries, single or batch, through
+ * {@link BatchRunner}:
  * up to {@value BatchRunner#ITEMS_PER_RUN} items per script run (ARGV: the identity, the epoch
  * seen, the layer count, the item count, the header, the items' offsets packed in one argument),
  * {@value BatchRunner#PIPELINE_ITEMS} per pipeline, within one deadline for the whole call.
@@ -21,10 +22,27 @@ final class ScalableBatch {
 
         List<String> header(int layers, LayerPlan[] plans);
 
-        /** The layers whose offsets each item carries, in order. */
-        LayerPlan[] probed(int layers, LayerPlan[] plans);
+        /** The layers whose offsets each item carries, in order: by default every layer. */
+        default LayerPlan[] probed(int layers, LayerPlan[] plans) {
+            return plans;
+        }
 
-        FilterFullException refusal(int layers, int index);
+        /** The refusal of an item the script answered {@link LayerScripts#FULL} for; queries never are. */
+        default FilterFullException refusal(int layers, int index) {
+            throw new IllegalStateException("a query script never answers 'full'");
+        }
+    }
+
+    /**
+     * @param answers each item's answer from a script
+     * @return for each, whether it is not 0
+     */
+    static boolean[] nonZero(long[] answers) {
+        boolean[] yes = new boolean[answers.length];
+        for (int i = 0; i < answers.length; i++) {
+            yes[i] = answers[i] != 0;
+        }
+        return yes;
     }
 
     private final RedisStore store;
@@ -32,11 +50,11 @@ final class ScalableBatch {
     private final int timeoutMillis;
     private final Durability durability;
 
-    ScalableBatch(RedisStore store, LayerCommands commands, RedisScalableOptions options) {
+    ScalableBatch(RedisStore store, LayerCommands commands, Location location, Durability durability) {
         this.store = store;
         this.commands = commands;
-        this.timeoutMillis = options.location().timeoutMillis();
-        this.durability = options.durability();
+        this.timeoutMillis = location.timeoutMillis();
+        this.durability = durability;
     }
 
     /**
@@ -48,20 +66,20 @@ final class ScalableBatch {
      * A pipeline of adds ends with {@code WAIT} when {@link Durability} asks, and its items are
      * confirmed only once that passed.
      *
+     * @param writes whether the script writes (it then waits for replicas as {@link Durability} asks)
      * @param batch whether the call is a batch, which reports its progress when it fails
      * @return each item's answer from the script
      */
-    long[] runAll(String operation, LuaScript script, long[] hashes, boolean batch, Runs runs) {
+    long[] runAll(String operation, LuaScript script, long[] hashes, boolean writes, boolean batch, Runs runs) {
         long[] answers = new long[hashes.length];
         int[] pending = new int[hashes.length];
         for (int i = 0; i < pending.length; i++) {
             pending[i] = i;
         }
         int pendingCount = pending.length;
-        boolean adds = script == LayerScripts.ADD;
         BatchRunner runner = new BatchRunner(store, commands.epochs(), operation, timeoutMillis, hashes.length,
-                adds && batch);
-        Durability wait = adds ? durability : Durability.NONE;
+                writes && batch);
+        Durability wait = writes ? durability : Durability.NONE;
         while (pendingCount > 0) {
             if (runner.passed()) {
                 throw runner.pastDeadline("with " + pendingCount + " of " + hashes.length + " items unanswered");

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.PrimitiveIterator;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.LongStream;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
@@ -38,13 +39,7 @@ final class SpecFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         RedisCellsOptions options = RedisCellsOptions.read(cells, spec, null);
-        RedisStore store = connect(cells.kind(), options.location());
-        try {
-            return RedisCellsFilter.open(store, options, spec, hasher);
-        } catch (RuntimeException e) {
-            store.close();
-            throw e;
-        }
+        return opened(cells.kind(), options.location(), store -> RedisCellsFilter.open(store, options, spec, hasher));
     }
 
     /** {@link #fromSpec(CellKind, FilterSpec, KeyHasher)} for {@code bloomery.kind=redis-scalable}. */
@@ -52,9 +47,23 @@ final class SpecFilters {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(hasher, "hasher");
         RedisScalableOptions options = RedisScalableOptions.read(spec, null);
-        RedisStore store = connect(RedisScalableProvider.KIND, options.location());
+        return opened(RedisScalableProvider.KIND, options.location(),
+                store -> RedisScalableFilter.open(store, options, spec, hasher, false));
+    }
+
+    /** {@link #fromSpec(CellKind, FilterSpec, KeyHasher)} for {@code bloomery.kind=redis-aging}. */
+    static <T> RedisAgingFilter<T> agingFromSpec(FilterSpec spec, KeyHasher<? super T> hasher) {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(hasher, "hasher");
+        RedisAgingOptions options = RedisAgingOptions.read(spec, null);
+        return opened(RedisAgingProvider.KIND, options.location(), store -> RedisAgingFilter.open(store, options, spec, hasher));
+    }
+
+    /** A filter opened on a store of its own, which is closed if opening fails. */
+    private static <F> F opened(String kind, Location location, Function<RedisStore, F> open) {
+        RedisStore store = connect(kind, location);
         try {
-            return RedisScalableFilter.open(store, options, spec, hasher, false);
+            return open.apply(store);
         } catch (RuntimeException e) {
             store.close();
             throw e;

@@ -105,8 +105,8 @@ class DamageTest extends OnSharedServer {
         if (kind == SharedKind.COUNTING) {
             assertLost(() -> filter.removeHash(hashes[2]), cells);
         }
-        if (kind != SharedKind.SCALABLE) {
-            // The scalable kind's count is a field of its metadata ({@code BF.CARD}), which is whole.
+        if (!kind.oneSlot()) {
+            // The scalable and aging kinds' counts are fields of their metadata, which is whole.
             assertLost(filter::approximateCount, cells);
         }
         assertLost(() -> filter.writeTo(java.io.OutputStream.nullOutputStream()), cells);

@@ -27,8 +27,8 @@ class FailureTest {
     private static final long SEED = 0xFA11L;
 
     private static MembershipFilter<Long> open(RedisServer server, SharedKind kind) {
-        return Filters.create(kind.toString(), FilterSpec.of(1000, 0.01).withOption("uri", server.uri())
-                .withOption("name", "f").withOption("timeoutMillis", Integer.toString(TIMEOUT_MILLIS)), KeyHasher.longs());
+        return kind.create(FilterSpec.of(1000, 0.01).withOption("uri", server.uri())
+                .withOption("name", "f").withOption("timeoutMillis", Integer.toString(TIMEOUT_MILLIS)));
     }
 
     private static long[] added(MembershipFilter<Long> filter) {

@@ -27,6 +27,7 @@ class LongHasherUpgradeTest extends OnSharedServer {
             case CLASSIC -> RedisFilters.classic(client, name, SPEC, hasher);
             case COUNTING -> RedisFilters.counting(client, name, SPEC, hasher);
             case SCALABLE -> RedisFilters.scalable(client, name, SPEC, hasher);
+            case AGING -> RedisFilters.aging(client, name, kind.spec(SPEC), hasher);
         };
     }
 

@@ -37,9 +37,10 @@ class OpeningTest extends OnSharedServer {
         assertThat(Filters.choose(EnumSet.of(Capability.REMOVE, Capability.SHARED)))
                 .extracting(FilterProvider::kind).containsExactly("redis-counting");
         assertThat(Filters.choose(EnumSet.of(Capability.SHARED))).extracting(FilterProvider::kind)
-                .containsExactlyInAnyOrder("redis-classic", "redis-counting", "redis-scalable");
+                .containsExactlyInAnyOrder("redis-classic", "redis-counting", "redis-scalable", "redis-aging");
+        // A time window grows with the rate of adds.
         assertThat(Filters.choose(EnumSet.of(Capability.GROW, Capability.SHARED))).extracting(FilterProvider::kind)
-                .containsExactly("redis-scalable");
+                .containsExactlyInAnyOrder("redis-scalable", "redis-aging");
     }
 
     @Test
@@ -159,8 +160,8 @@ class OpeningTest extends OnSharedServer {
         assertThatThrownBy(() -> kind.open(client, "absent", never)).isInstanceOf(RedisFilterMissingException.class)
                 .hasMessageContaining("'absent'").hasMessageContaining("bloomery:{absent}:meta")
                 .hasMessageContaining("create=ifMissing").hasMessageContaining("deploy step");
-        assertThatThrownBy(() -> Filters.create(kind.toString(), configured("absent").withOption("create", "Never"),
-                KeyHasher.longs())).isInstanceOf(RedisFilterMissingException.class).hasMessageContaining("'absent'")
+        assertThatThrownBy(() -> kind.create(configured("absent").withOption("create", "Never")))
+                .isInstanceOf(RedisFilterMissingException.class).hasMessageContaining("'absent'")
                 .hasMessageContaining(RedisServer.shared().uri().substring("redis://".length()));
         assertThat(client.keys("*")).as("nothing written by a refused open").isEmpty();
 
@@ -168,8 +169,7 @@ class OpeningTest extends OnSharedServer {
                 .withOption("create", "ifMissing"));
         created.add(42L);
         assertThat(kind.open(client, "deployed", never).mightContain(42L)).isTrue();
-        try (MembershipFilter<Long> configured = Filters.create(kind.toString(),
-                configured("deployed").withOption("create", "never"), KeyHasher.longs())) {
+        try (MembershipFilter<Long> configured = kind.create(configured("deployed").withOption("create", "never"))) {
             assertThat(configured.mightContain(42L)).isTrue();
         }
     }
@@ -214,8 +214,8 @@ class OpeningTest extends OnSharedServer {
                         .hasMessageContaining("'" + name + "'")
                         .hasMessageContaining("maxmemory-policy is '" + policy + "'")
                         .hasMessageContaining("noeviction").hasMessageContaining("allowEviction=true");
-                assertThatThrownBy(() -> Filters.create(kind.toString(), FilterSpec.of(1000, 0.01)
-                        .withOption("uri", server.uri()).withOption("name", name), KeyHasher.longs()))
+                assertThatThrownBy(() -> kind.create(FilterSpec.of(1000, 0.01)
+                        .withOption("uri", server.uri()).withOption("name", name)))
                         .as("%s", kind).isInstanceOf(RedisFilterException.class).hasMessageContaining(policy);
                 assertThat(evicting.keys("*{" + name + "}*")).as("nothing written under %s", policy).isEmpty();
                 MembershipFilter<Long> allowed = kind.open(evicting, name, FilterSpec.of(1000, 0.01)
@@ -363,9 +363,9 @@ class OpeningTest extends OnSharedServer {
             // allowEviction=true skips CONFIG GET: the first command is then the creating script.
             for (String allowEviction : List.of("false", "true")) {
                 for (SharedKind kind : SharedKind.values()) {
-                    assertThatThrownBy(() -> Filters.create(kind.toString(), FilterSpec.of(1000, 0.01)
+                    assertThatThrownBy(() -> kind.create(FilterSpec.of(1000, 0.01)
                             .withOption("uri", guarded.uri()).withOption("name", "x")
-                            .withOption("allowEviction", allowEviction), KeyHasher.longs()))
+                            .withOption("allowEviction", allowEviction)))
                             .as("%s, allowEviction=%s", kind, allowEviction).isInstanceOf(RedisFilterException.class)
                             .hasMessageContaining("authentication required").hasMessageContaining("password")
                             .hasMessageNotContaining("rotocol error").hasMessageNotContaining("guard-9Q7x-secret");

@@ -139,6 +139,25 @@ class RedisPageSamplesTest extends OnSharedServer {
         assertThat(info.capacity()).isEqualTo(100_000);
     }
 
+    @Test
+    void aging() {
+        UnifiedJedis redis = client;
+        List<String> batch = items("ip-", 1_000);
+
+        // sample:aging
+        FilterSpec lastHour = FilterSpec.of(1_000_000, 0.01).withOption("windowMillis", "3600000");
+        RedisAgingFilter<CharSequence> recent = RedisFilters.aging(redis, "recent-ips", lastHour, KeyHasher.strings());
+        recent.add("203.0.113.7");                        // one script: start the generation if due, add
+        recent.addAll(batch);                             // one pipeline per 10,000 items
+        boolean seen = recent.mightContain("203.0.113.7"); // true for an hour (and at most a quarter more)
+        RedisAgingInfo window = recent.info();            // the generations, their items and layers
+        // end:aging
+
+        assertThat(seen).isTrue();
+        assertThat(window.slack()).isEqualTo(900_000);
+        assertThat(recent.approximateCount()).isEqualTo(1 + batch.size());
+    }
+
     private static List<String> items(String prefix, int n) {
         return IntStream.range(0, n).mapToObj(i -> prefix + i).collect(Collectors.toList());
     }

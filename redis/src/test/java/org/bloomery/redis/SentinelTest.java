@@ -168,7 +168,7 @@ class SentinelTest {
     private List<MembershipFilter<Long>> openEveryKind() {
         List<MembershipFilter<Long>> filters = new ArrayList<>();
         for (SharedKind kind : SharedKind.values()) {
-            filters.add(Filters.create(kind.toString(), spec("sentinel-" + kind), KeyHasher.longs()));
+            filters.add(kind.create(spec("sentinel-" + kind)));
         }
         return filters;
     }

@@ -1,15 +1,13 @@
-package org.bloomery.aging;
+package org.bloomery.bloom;
 
 import java.util.OptionalLong;
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.spi.SpecOptions;
-import org.bloomery.bloom.BloomLayout;
-import org.bloomery.bloom.GrowthPlan;
-import org.bloomery.bloom.LayerPlan;
 
 /**
- * What an aging filter's spec and options make of it: the window (of adds or of milliseconds), the
+ * What an aging filter's spec and options make of it (kind {@code aging}, and {@code redis-aging},
+ * which keeps the same generations in Redis): the window (of adds or of milliseconds), the
  * number of generations g it is cut into, each generation's span ({@code ceil(window / g)} adds or
  * milliseconds, which is also the slack), and the Bloom layers of one generation. The ring holds
  * g + 1 generations, so each generation's error budget is {@code fpp / (g + 1)}: a query ORs them,
@@ -29,21 +27,21 @@ import org.bloomery.bloom.LayerPlan;
  * @param span each generation's length, {@code ceil(window / g)}, in adds or milliseconds
  * @param growth each generation's layers
  */
-record WindowPlan(boolean timed, long window, int generations, long span, GrowthPlan growth) {
+public record WindowPlan(boolean timed, long window, int generations, long span, GrowthPlan growth) {
     /** Option: the window as a number of adds. */
-    static final String WINDOW = "window";
+    public static final String WINDOW = "window";
     /** Option: the window as a number of milliseconds. */
-    static final String WINDOW_MILLIS = "windowMillis";
+    public static final String WINDOW_MILLIS = "windowMillis";
     /** Option: the generations the window is cut into. */
-    static final String GENERATIONS = "generations";
+    public static final String GENERATIONS = "generations";
     /** The longest window, in adds or milliseconds: 2^40 (a time window of about 34.8 years). */
-    static final long MAX_WINDOW = 1L << 40;
+    public static final long MAX_WINDOW = 1L << 40;
     /** The most generations. */
-    static final int MAX_GENERATIONS = 64;
+    public static final int MAX_GENERATIONS = 64;
     /** The generations when option {@code generations} is not given: a slack of 25% of the window. */
-    static final int DEFAULT_GENERATIONS = 4;
+    public static final int DEFAULT_GENERATIONS = 4;
     /** Every option the kind reads. */
-    static final Set<String> OPTIONS = Set.of(WINDOW, WINDOW_MILLIS, GENERATIONS, BloomLayout.OPTION);
+    public static final Set<String> OPTIONS = Set.of(WINDOW, WINDOW_MILLIS, GENERATIONS, BloomLayout.OPTION);
 
     /**
      * Reads and checks a spec.
@@ -55,7 +53,7 @@ record WindowPlan(boolean timed, long window, int generations, long span, Growth
      *     {@code windowMillis}, a value out of range (naming it and the range), or a generation that
      *     cannot be built
      */
-    static WindowPlan of(FilterSpec spec, String kind) {
+    public static WindowPlan of(FilterSpec spec, String kind) {
         SpecOptions options = SpecOptions.of(spec, kind, OPTIONS);
         OptionalLong adds = options.longValue(WINDOW, 1, MAX_WINDOW);
         OptionalLong millis = options.longValue(WINDOW_MILLIS, 1, MAX_WINDOW);
@@ -94,7 +92,7 @@ record WindowPlan(boolean timed, long window, int generations, long span, Growth
     }
 
     /** @return the generations the ring holds: g + 1 */
-    int slots() {
+    public int slots() {
         return generations + 1;
     }
 
@@ -105,12 +103,58 @@ record WindowPlan(boolean timed, long window, int generations, long span, Growth
      * @return its plan
      * @throws IllegalArgumentException if the layer cannot exist ({@link GrowthPlan#layer})
      */
-    LayerPlan layer(int index) {
+    public LayerPlan layer(int index) {
         return growth.layer(index);
     }
 
+    /** @return how far past the window an item may still be reported present: {@code (g + 1) · span − window} */
+    public long slack() {
+        return slots() * span - window;
+    }
+
+    /**
+     * The generation of a time: generations begin at the multiples of the span since the clock's
+     * zero, so two filters of one spec that see the same times hold the same generations.
+     *
+     * @param now the time, in milliseconds
+     * @return its generation
+     */
+    public long clockEpoch(long now) {
+        return Math.floorDiv(now, span);
+    }
+
+    /**
+     * The generation a slot holds when generation {@code newest} is the newest: the latest one at
+     * most {@code newest} whose number is the slot's modulo {@code g + 1}.
+     *
+     * @param slot the slot, from 0 to g
+     * @param newest the newest generation
+     * @return the slot's generation
+     */
+    public long epochInSlot(int slot, long newest) {
+        return newest - Math.floorMod(newest - slot, slots());
+    }
+
+    /**
+     * The share of a live generation's items a time window still holds at {@code now}: 1 for the
+     * newest, else the part of its span after the window's start.
+     *
+     * @param epoch the generation
+     * @param newest the newest generation
+     * @param now the time, in milliseconds
+     * @return a share in [0, 1]
+     */
+    public double shareInWindow(long epoch, long newest, long now) {
+        if (epoch == newest) {
+            return 1;
+        }
+        long windowStart = Math.max(now, newest * span) - window;
+        long end = (epoch + 1) * span;
+        return Math.min(1, Math.max(0, (double) (end - windowStart) / span));
+    }
+
     /** @return the unit of the window, for messages and descriptions */
-    String unit() {
+    public String unit() {
         return timed ? "ms" : "adds";
     }
 }
