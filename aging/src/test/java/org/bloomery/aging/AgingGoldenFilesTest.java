@@ -12,9 +12,10 @@ import org.bloomery.api.contract.FilterBytes;
 import org.junit.jupiter.api.Test;
 
 /**
- * The body format, pinned: two files written when the kind was added (under {@code golden/}) must
- * read back with the same answers and be written again byte for byte, and the same adds today must
- * write the same bytes. A count window of 1,000 adds after 2,500 adds; a time window of 60 s whose
+ * The body format, pinned: two files written when the kind was added, in envelope version 2 (under
+ * {@code golden/}), must read back with the same answers and be written again as their version-3
+ * copies ({@code .v3.blmf}, written by this release), byte for byte, and the same adds today must
+ * write those bytes. A count window of 1,000 adds after 2,500 adds; a time window of 60 s whose
  * generations grew, 3,000 adds 10 ms apart from 1,700,000,000,000 ms.
  */
 class AgingGoldenFilesTest {
@@ -26,8 +27,9 @@ class AgingGoldenFilesTest {
 
     @Test
     void aCountWindowFileReadsBackAndIsWrittenAsToday() throws IOException {
-        byte[] golden = resource("aging-window.blmf");
-        AgingFilter<Long> read = AgingFilter.readFrom(new ByteArrayInputStream(golden), KeyHasher.longs());
+        byte[] golden = resource("aging-window.v3.blmf");
+        AgingFilter<Long> read = AgingFilter.readFrom(new ByteArrayInputStream(resource("aging-window.blmf")),
+                KeyHasher.longs());
         assertThat(FilterBytes.of(read)).isEqualTo(golden);
         assertThat(read.approximateCount()).isEqualTo(1000);
         for (long i = 1500; i < 2500; i++) {
@@ -39,13 +41,16 @@ class AgingGoldenFilesTest {
             today.addLong(key(i));
         }
         assertThat(FilterBytes.of(today)).isEqualTo(golden);
+        AgingFilter<Long> v3 = AgingFilter.readFrom(new ByteArrayInputStream(golden), KeyHasher.longs());
+        assertThat(FilterBytes.of(v3)).as("the version-3 file read and written again").isEqualTo(golden);
     }
 
     @Test
     void aGrownTimeWindowFileReadsBackAndIsWrittenAsToday() throws IOException {
-        byte[] golden = resource("aging-windowmillis.blmf");
+        byte[] golden = resource("aging-windowmillis.v3.blmf");
         AtomicLong clock = new AtomicLong(START + 30_000);
-        AgingFilter<Long> read = AgingFilter.readFrom(new ByteArrayInputStream(golden), KeyHasher.longs(), clock::get);
+        AgingFilter<Long> read = AgingFilter.readFrom(new ByteArrayInputStream(resource("aging-windowmillis.blmf")),
+                KeyHasher.longs(), clock::get);
         assertThat(FilterBytes.of(read)).isEqualTo(golden);
         assertThat(read.info().perGeneration()).extracting(GenerationInfo::layers).containsExactly(2, 3, 3, 1, 1);
         for (long i = 0; i < 3000; i++) {
