@@ -69,9 +69,9 @@ import org.bloomery.bloom.WindowPlan;
 public final class AgingFilter<T> extends AbstractFilter<T> {
     /** What a time window can do: it grows with the rate of adds. */
     static final Set<Capability> CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD));
+            Collections.unmodifiableSet(EnumSet.of(Capability.GROW, Capability.CONCURRENT, Capability.ADD, Capability.WINDOW));
     private static final Set<Capability> COUNT_WINDOW_CAPABILITIES =
-            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.ADD));
+            Collections.unmodifiableSet(EnumSet.of(Capability.CONCURRENT, Capability.ADD, Capability.WINDOW));
 
     private final WindowPlan plan;
     private final LongSupplier clock;

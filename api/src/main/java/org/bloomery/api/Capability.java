@@ -41,6 +41,12 @@ public enum Capability {
      */
     SHARED,
     /**
+     * The filter forgets, by design, what was added more than a window ago (of adds or of time, as
+     * its spec says): such an item answers like one never added. Within the window it never answers
+     * false for an item added. {@link Filters#choose} ranks these kinds last unless this is required.
+     */
+    WINDOW,
+    /**
      * The filter reads its structure where it lies in a file mapped into memory ({@link
      * Filters#map}), read-only: it answers queries as the filter written there, and {@code add},
      * {@code remove}, {@code mergeFrom} and {@code clear} throw {@link UnsupportedOperationException}.

@@ -243,7 +243,8 @@ public final class Filters {
      * {@code min(n, }{@value #CHOICE_PROBE_ITEMS}{@code )} distinct keys at that spec, and its
      * {@link MembershipFilter#bitSize()} over the keys is the kind's figure. Ties, kinds that cannot
      * build at the spec, and the shared kinds (never built here: a build would write to a server)
-     * follow in kind order.
+     * follow in kind order; kinds that forget items after a window ({@link Capability#WINDOW}) come
+     * last unless that capability is required.
      *
      * @param required capabilities the caller needs; empty matches every in-process provider
      * @param spec the fpp and options to rank at (its expected insertions, capped as said, too)
@@ -273,7 +274,10 @@ public final class Filters {
             bits.put(provider, bitsPerItem(provider, probe, hashes));
         }
         // List.sort is stable: equal figures (and unmeasured kinds, at +infinity) keep the given order.
-        chosen.sort(Comparator.comparingDouble(bits::get));
+        // A kind that forgets (WINDOW) goes last unless forgetting was asked for: it is no set.
+        boolean window = needed.contains(Capability.WINDOW);
+        chosen.sort(Comparator.comparing((FilterProvider p) -> !window && p.capabilities().contains(Capability.WINDOW))
+                .thenComparingDouble(bits::get));
         return List.copyOf(chosen);
     }
 

@@ -22,7 +22,9 @@ class ChoosingTest {
         assertThat(Filters.choose(EnumSet.of(Capability.SHARED, Capability.REMOVE))).extracting(FilterProvider::kind)
                 .containsExactly("redis-counting");
         assertThat(Filters.choose(EnumSet.of(Capability.SHARED))).extracting(FilterProvider::kind)
-                .containsExactly("redis-classic", "redis-counting", "redis-scalable");
+                .containsExactly("redis-classic", "redis-counting", "redis-scalable", "redis-aging");
+        assertThat(Filters.choose(EnumSet.of(Capability.SHARED, Capability.WINDOW))).extracting(FilterProvider::kind)
+                .containsExactly("redis-aging");
         assertThat(Filters.choose(Set.of())).extracting(FilterProvider::kind)
                 .containsExactlyInAnyOrderElementsOf(Filters.providers().stream()
                         .filter(p -> !p.capabilities().contains(Capability.SHARED)).map(FilterProvider::kind).toList())

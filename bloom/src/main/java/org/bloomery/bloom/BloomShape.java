@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
 import org.bloomery.api.FilterSpec;
+import org.bloomery.api.spi.Envelope;
+import org.bloomery.api.spi.FilterDataOutput;
 import org.bloomery.api.spi.SpecOptions;
 
 /**
@@ -24,6 +26,18 @@ import org.bloomery.api.spi.SpecOptions;
  *     with {@link BloomLayout#SECTORED}, {@code hashes} is even and at most 16
  */
 public record BloomShape(long cells, int hashes, int blockCells, BloomLayout layout) {
+    /**
+     * The head of a Bloom-family body ({@code classic}, {@code counting}) before its cells: m (long),
+     * k (int), the layout (byte).
+     */
+    public static final int BODY_HEAD_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
+    /**
+     * Where a Bloom-family body's cells start in envelope version 3: the head, then zeros to a cache
+     * line ({@link FilterDataOutput#alignTo}), so each 512-bit block is one cache line in a mapping.
+     */
+    public static final int CELLS_OFFSET = BODY_HEAD_BYTES
+            + FilterDataOutput.padding(BODY_HEAD_BYTES, Envelope.BODY_ALIGNMENT);
+
     /** Fewest positions: one 64-bit word. */
     public static final long MIN_CELLS = 64;
     /** Most positions: 2^37 (as bits, 16 GiB). */

@@ -8,7 +8,6 @@ import org.bloomery.api.InvalidFilterDataException;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.Envelope;
 import org.bloomery.api.spi.FilterDataInput;
-import org.bloomery.api.spi.FilterDataOutput;
 import org.bloomery.api.spi.MappedBody;
 import org.bloomery.bloom.BloomBits;
 import org.bloomery.bloom.BloomLayout;
@@ -23,10 +22,6 @@ import org.bloomery.bloom.Writers;
  * writing them from the live array: no snapshot copy is needed.
  */
 final class ClassicCodec {
-    /** The fields before the words. */
-    private static final int HEAD_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
-    /** Where the words start in the body of envelope version 3: the fields, aligned to a cache line. */
-    private static final int WORDS_OFFSET = HEAD_BYTES + FilterDataOutput.padding(HEAD_BYTES, Envelope.BODY_ALIGNMENT);
 
     private ClassicCodec() {
     }
@@ -40,7 +35,7 @@ final class ClassicCodec {
      * @throws IOException if the stream fails
      */
     static void write(OutputStream out, ClassicFilter<?> filter, BloomBits bits) throws IOException {
-        Envelope.write(out, filter, WORDS_OFFSET + bits.serializedBytes() + Long.BYTES, body -> {
+        Envelope.write(out, filter, BloomShape.CELLS_OFFSET + bits.serializedBytes() + Long.BYTES, body -> {
             body.writeLong(bits.bitSize());
             body.writeInt(filter.hashes());
             body.writeByte(filter.bloomLayout().code());

@@ -14,14 +14,12 @@ import org.bloomery.bloom.Writers;
 
 /**
  * The counting kind's body inside the shared envelope, all big-endian: m (long), k (int), the layout
- * (byte: 0 standard, 1 blocked), then the m / 16 words of packed 4-bit counters. m, k and the layout
+ * (byte: 0 standard, 1 blocked), in envelope version 3 zeros to body offset 64 (a cache line), then
+ * the m / 16 words of packed 4-bit counters. m, k and the layout
  * are checked against the spec (in the envelope's header) before the words are read, so a forged m
  * cannot make the reader allocate more than the spec itself calls for.
  */
 final class CountingCodec {
-    /** Bytes in the body before the counters: m as a long, k as an int, the layout as a byte. */
-    private static final int FIELD_BYTES = Long.BYTES + Integer.BYTES + Byte.BYTES;
-
     private CountingCodec() {
     }
 
@@ -34,10 +32,11 @@ final class CountingCodec {
      * @throws IOException if the stream fails
      */
     static void write(OutputStream out, CountingFilter<?> filter, NibbleArray counters) throws IOException {
-        Envelope.write(out, filter, FIELD_BYTES + counters.serializedBytes(), body -> {
+        Envelope.write(out, filter, BloomShape.CELLS_OFFSET + counters.serializedBytes(), body -> {
             body.writeLong(filter.counters());
             body.writeInt(filter.hashes());
             body.writeByte(filter.bloomLayout().code());
+            body.alignTo(Envelope.BODY_ALIGNMENT);
             counters.writeTo(body);
         });
     }
@@ -76,6 +75,7 @@ final class CountingCodec {
                 throw new InvalidFilterDataException("layout " + layout.optionValue() + " does not match the spec,"
                         + " which gives " + shape.layout().optionValue());
             }
+            body.alignTo(Envelope.BODY_ALIGNMENT);
             NibbleArray read = NibbleArray.readFrom(body, counters, Writers.of(spec, KIND));
             return new CountingFilter<>(spec, reading, shape, read);
         });

@@ -71,9 +71,9 @@ import org.bloomery.bloom.LayerPlan;
 public final class RedisAgingFilter<T> extends AbstractFilter<T> {
     /** What a time window can do: it grows with the rate of adds. */
     static final Set<Capability> CAPABILITIES = Collections.unmodifiableSet(
-            EnumSet.of(Capability.SHARED, Capability.GROW, Capability.CONCURRENT, Capability.ADD));
+            EnumSet.of(Capability.SHARED, Capability.GROW, Capability.CONCURRENT, Capability.ADD, Capability.WINDOW));
     private static final Set<Capability> COUNT_WINDOW_CAPABILITIES = Collections.unmodifiableSet(
-            EnumSet.of(Capability.SHARED, Capability.CONCURRENT, Capability.ADD));
+            EnumSet.of(Capability.SHARED, Capability.CONCURRENT, Capability.ADD, Capability.WINDOW));
     /** What a layer's key adds to the filter's base before its slot number. */
     private static final String GENERATION = ":gen:";
 

@@ -348,11 +348,12 @@ public final class RedisCellsFilter<T> extends AbstractFilter<T> {
     @Override
     public void writeTo(OutputStream out) throws IOException {
         boolean bits = cells == CellKind.BITS;
-        long bodyLength = Long.BYTES + Integer.BYTES + Byte.BYTES + cells.bytesFor(m) + (bits ? Long.BYTES : 0);
+        long bodyLength = BloomShape.CELLS_OFFSET + cells.bytesFor(m) + (bits ? Long.BYTES : 0);
         Envelope.write(out, cells.localKind(), hasher, options.localSpec(), bodyLength, body -> {
             body.writeLong(m);
             body.writeInt(k);
             body.writeByte(shape.layout().code());
+            body.alignTo(Envelope.BODY_ALIGNMENT);
             long setBits = 0;
             for (int s = 0; s < commands.shards(); s++) {
                 long bytes = commands.cellBytes(s);

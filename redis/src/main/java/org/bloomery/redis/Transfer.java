@@ -215,6 +215,7 @@ final class Transfer {
                             + ", k = " + shape.hashes() + ", layout " + shape.layout().optionValue() + " here, m = " + m
                             + ", k = " + k + ", layout " + layout.optionValue() + " in the other");
                 }
+                body.alignTo(Envelope.BODY_ALIGNMENT);
                 writeCells(store, "merge", body, temporary, CellKind.BITS, target.options().sharding(), null);
                 body.readLong("set-bit count", 0, m);
                 return null;
@@ -273,6 +274,7 @@ final class Transfer {
                     + layout.optionValue() + ", but its spec gives m = " + shape.cells()
                     + ", k = " + shape.hashes() + ", layout " + shape.layout().optionValue());
         }
+        body.alignTo(Envelope.BODY_ALIGNMENT);
     }
 
     /**

@@ -19,6 +19,7 @@ import org.bloomery.api.contract.FilterBytes;
 import org.bloomery.api.contract.Race;
 import org.bloomery.api.contract.TestKeys;
 import org.bloomery.bloom.BloomProbes;
+import org.bloomery.bloom.BloomShape;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -132,7 +133,7 @@ class ProbePositionsTest {
             }
         }
         byte[] snapshot = FilterBytes.of(local);
-        int body = FilterBytes.bodyOffset(snapshot) + Long.BYTES + Integer.BYTES + Byte.BYTES; // m, k, layout
+        int body = FilterBytes.bodyOffset(snapshot) + BloomShape.CELLS_OFFSET; // m, k, layout, zeros to a cache line
         byte[] words = Arrays.copyOfRange(snapshot, body, body + (int) (writer.bitSize() / 8));
         byte[] stored = readerClient.get(shard.getBytes(StandardCharsets.UTF_8));
         assertThat(Arrays.copyOf(stored, words.length)).as("the Redis string against the in-process kind's words")
