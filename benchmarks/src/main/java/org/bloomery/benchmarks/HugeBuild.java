@@ -1,5 +1,10 @@
 package org.bloomery.benchmarks;
 
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +37,8 @@ import picocli.CommandLine.Option;
  * mightContainHashes}), and prints ns per query, the measured fpp over the absent keys with its 95%
  * Wilson interval, the bits per item and the JVM's maximum heap. A present key that answers false is
  * a bug, and stops the run. The memory needed is the key array (8 bytes a key), the filter (about
- * 10.2 bits a key at 1%) and two query arrays; at 10^9 keys about 9.5 GB.
+ * 10.2 bits a key at 1%) and two query arrays; at 10^9 keys about 9.5 GB. With {@code --out} the last
+ * filter built is written to a file, which {@link MappedServing} serves.
  */
 @Command(name = "huge-build", mixinStandardHelpOptions = true,
         description = "Builds and queries one very large classic filter of long keys.")
@@ -59,6 +65,9 @@ public final class HugeBuild implements Callable<Integer> {
     @Option(names = "--queries", description = "present and absent keys queried, each (default ${DEFAULT-VALUE})")
     int queries = 10_000_000;
 
+    @Option(names = "--out", description = "writes the last filter built to this file (for MappedServing)")
+    Path out;
+
     /**
      * Runs the command line.
      *
@@ -69,7 +78,7 @@ public final class HugeBuild implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         if (keys < 1 || keys > Integer.MAX_VALUE - 8) {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--keys must be in [1, " + (Integer.MAX_VALUE - 8) + "], got " + keys);
@@ -110,6 +119,9 @@ public final class HugeBuild implements Callable<Integer> {
             }
             if (filter != null) {
                 query(layout, filter, generator, n);
+                if (out != null) {
+                    write(filter, out);
+                }
             }
         }
         return 0;
@@ -161,6 +173,15 @@ public final class HugeBuild implements Callable<Integer> {
         rows.forEach(System.out::println);
     }
 
+    private static void write(MembershipFilter<Long> filter, Path file) throws IOException {
+        long start = System.nanoTime();
+        try (OutputStream stream = new BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
+            filter.writeTo(stream);
+        }
+        System.out.printf(Locale.ROOT, "  written to %s, %,d bytes, in %.1f s%n", file, Files.size(file),
+                (System.nanoTime() - start) / 1e9);
+    }
+
     private void requireAll(long found, String how) {
         if (found != queries) {
             throw new IllegalStateException((queries - found) + " present keys answered false " + how);
@@ -168,7 +189,7 @@ public final class HugeBuild implements Callable<Integer> {
     }
 
     /** The keys' positive answers, asked {@value #BATCH} at a time. */
-    private static long batch(MembershipFilter<Long> filter, long[] keys) {
+    static long batch(MembershipFilter<Long> filter, long[] keys) {
         long[] hashes = new long[BATCH];
         boolean[] answers = new boolean[BATCH];
         long positives = 0;
