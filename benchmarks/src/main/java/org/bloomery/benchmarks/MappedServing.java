@@ -148,12 +148,18 @@ public final class MappedServing {
                         file, n, queries, queries, Runtime.getRuntime().maxMemory() >> 20);
                 double[][] mappedTimes = new double[2][rounds];
                 double[][] heapTimes = new double[2][rounds];
+                long mappedBytes = 0;
                 for (int r = 0; r < rounds; r++) {
+                    long before = allocated();
                     long mappedAnswers = time(mapped, present, absent, mappedTimes, r);
+                    mappedBytes += allocated() - before;
                     if (heap != null && time(heap, present, absent, heapTimes, r) != mappedAnswers) {
                         throw new IllegalStateException("the mapped filter and its heap copy answered differently");
                     }
                 }
+                // The batch helper's two arrays are allocated once per batch call of a whole key array.
+                System.out.printf(Locale.ROOT, "  mapped queries allocated %,d bytes in all over %,d queries%n",
+                        mappedBytes, 4L * queries * rounds);
                 print("one at a time", mappedTimes[0], heap == null ? null : heapTimes[0]);
                 print("batches of " + HugeBuild.BATCH, mappedTimes[1], heap == null ? null : heapTimes[1]);
             }
