@@ -18,6 +18,7 @@ import org.bloomery.api.FilterFullException;
 import org.bloomery.api.FilterSpec;
 import org.bloomery.api.KeyHasher;
 import org.bloomery.api.spi.AbstractFilter;
+import org.bloomery.api.spi.HeapBudget;
 import org.bloomery.bloom.WindowPlan;
 
 /**
@@ -127,6 +128,9 @@ public final class AgingFilter<T> extends AbstractFilter<T> {
         Generation[] ring = new Generation[plan.slots()];
         long newest = plan.timed() ? plan.clockEpoch(millis.getAsLong()) : 0;
         try {
+            // Every generation is allocated now, so the whole ring must fit, not each generation in turn.
+            long cells = plan.layer(0).shape().cells();
+            HeapBudget.require(ring.length * (cells >>> 3), ring.length + " bit arrays of " + cells + " bits");
             for (int slot = 0; slot < ring.length; slot++) {
                 ring[slot] = Generation.allocate(plan, plan.epochInSlot(slot, newest));
             }

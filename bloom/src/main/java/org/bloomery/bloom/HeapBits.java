@@ -67,8 +67,10 @@ abstract class HeapBits extends BloomBits {
      * pages of {@code pageWords} (a test passes small values to make pages of a small filter).
      */
     static HeapBits allocate(BloomShape shape, Writers writers, int oneArrayWords, int pageWords) {
-        HeapBudget.require(shape.cells() >>> 3, "a bit array of " + shape.cells() + " bits");
-        long[][] pages = newPages(shape.cells() >>> 6, oneArrayWords, pageWords);
+        String what = "a bit array of " + shape.cells() + " bits";
+        HeapBudget.require(shape.cells() >>> 3, what);
+        long[][] pages = HeapBudget.refusingOutOfMemory(what,
+                () -> newPages(shape.cells() >>> 6, oneArrayWords, pageWords));
         return over(shape, pages, Integer.numberOfTrailingZeros(pageWords), writers == Writers.SINGLE, 0);
     }
 
