@@ -54,13 +54,47 @@ final class FilterFileReader {
      * @throws IOException if the file is missing, unreadable or not a filter, naming it
      */
     static MembershipFilter<Object> readToDescribe(Path file) throws IOException {
+        return readWithAnyHasher(file);
+    }
+
+    /**
+     * Reads a filter written with any hasher, to write it again: as {@link #readToDescribe}, but a
+     * mapped file's body is checked against its region checksums first (a file read onto the heap is
+     * checked whole as it is read), so a damaged file is never written out as a good one.
+     *
+     * @param file the file
+     * @return the filter, which writes the same filter in the current format version
+     * @throws IOException if the file is missing, unreadable, not a filter or damaged, naming it
+     */
+    static MembershipFilter<Object> readToRewrite(Path file) throws IOException {
+        return readWithAnyHasher(file, MapOption.VERIFY);
+    }
+
+    /**
+     * The format version a filter file was written in, from its header alone.
+     *
+     * @param file the file
+     * @return the version
+     * @throws IOException if the file is missing, unreadable or not a filter, naming it
+     */
+    static int version(Path file) throws IOException {
+        try (InputStream in = new BufferedInputStream(UserFiles.openToRead(file))) {
+            return Envelope.readKind(in).version();
+        } catch (InvalidFilterDataException e) {
+            throw unusable(file, e);
+        } catch (IOException e) {
+            throw unreadable(file, e);
+        }
+    }
+
+    private static MembershipFilter<Object> readWithAnyHasher(Path file, MapOption... options) throws IOException {
         InputStream opened = UserFiles.openToRead(file);
         try (InputStream in = new BufferedInputStream(opened)) {
             Envelope.KindPrefix prefix = Envelope.readKind(in);
             KeyHasher<Object> named = KeyHasher.of(prefix.hasherId(), item -> {
                 throw new UnsupportedOperationException("a filter read to be described does not hash items");
             });
-            Optional<MembershipFilter<Object>> mapped = mapped(file, prefix, named);
+            Optional<MembershipFilter<Object>> mapped = mapped(file, prefix, named, options);
             return mapped.isPresent() ? mapped.get() : Filters.readFrom(prefix.stream(), named);
         } catch (InvalidFilterDataException e) {
             throw unusable(file, e);

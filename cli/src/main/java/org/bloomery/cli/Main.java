@@ -16,9 +16,10 @@ import picocli.CommandLine.Spec;
  * absent, 2 for a bad argument or an unusable file, with one line on stderr.
  */
 @Command(name = "bloomery", mixinStandardHelpOptions = true, version = "bloomery 0.1.0",
-        subcommands = {BuildCommand.class, QueryCommand.class, InfoCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {BuildCommand.class, QueryCommand.class, InfoCommand.class, RewriteCommand.class,
+                CommandLine.HelpCommand.class},
         description = "Builds an approximate-membership filter of any Bloomery kind from a file, queries it,"
-                + " and describes it.")
+                + " describes it, and rewrites it in the current format version.")
 public final class Main implements Runnable {
     /** Exit code when a queried item is definitely absent. */
     public static final int ABSENT = 1;
@@ -73,7 +74,7 @@ public final class Main implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "missing command: use 'build', 'query' or 'info' (see --help)");
+        throw new ParameterException(spec.commandLine(), "missing command: use 'build', 'query', 'info' or 'rewrite' (see --help)");
     }
 
     private static int badArgument(ParameterException e, String[] args) {

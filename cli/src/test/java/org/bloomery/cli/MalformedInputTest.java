@@ -98,7 +98,7 @@ class MalformedInputTest {
         String input = "--input=" + items;
         String out = "--out=" + never;
         return Stream.of(
-                call("no command", new String[] {}, "missing command: use 'build', 'query' or 'info'"),
+                call("no command", new String[] {}, "missing command: use 'build', 'query', 'info' or 'rewrite'"),
                 call("unknown command", new String[] {"frobnicate"}, "Unmatched argument", "'frobnicate'"),
                 call("build without --kind", new String[] {"build", "--fpp", "0.01", input, out}, "Missing required option: '--kind=KIND'"),
                 call("build without --fpp", new String[] {"build", "--kind", "fuse", input, out},

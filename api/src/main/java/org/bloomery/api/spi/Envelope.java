@@ -307,8 +307,9 @@ public final class Envelope {
                 header = readHeader(in);
                 if (header.version() != FORMAT_VERSION) {
                     throw new InvalidFilterDataException("format version " + header.version() + " has no aligned body"
-                            + " and cannot be mapped; read it with Filters.readFrom and write it again with writeTo"
-                            + " (this code writes version " + FORMAT_VERSION + "), or read it with Filters.readFrom");
+                            + " and cannot be mapped; rewrite it as version " + FORMAT_VERSION + " with 'bloomery"
+                            + " rewrite FILE' or by reading it with Filters.readFrom and writing it with writeTo,"
+                            + " or read it with Filters.readFrom");
                 }
                 requirePadding(in, FilterDataOutput.padding(header.length(), BODY_ALIGNMENT));
             } catch (EOFException e) {
