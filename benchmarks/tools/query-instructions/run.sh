@@ -3,7 +3,8 @@
 # inline, of FastFilter's BlockedBloom and of the hash alone (QueryInstructions.java says what each
 # variant runs), counted with valgrind's cachegrind: deterministic to a few percent whatever else the
 # machine is doing (the JIT's choices move between runs), so usable where timings are noise.
-#   usage: benchmarks/tools/query-instructions/run.sh [VARIANT ...]   (default: all four)
+#   usage: benchmarks/tools/query-instructions/run.sh [VARIANT ...]   (default: library inline fastfilter hash;
+#   patterned counts layout=patterned)
 # Needs valgrind and benchmarks/target/benchmarks.jar (mvn -B -ntp -pl benchmarks -am package -DskipTests).
 # Each variant runs twice under cachegrind, with 10^6 and 5·10^6 queries after the same warm-up; the
 # difference of the two counts over 4·10^6 is one query and its share of the loop. -Xbatch makes the
