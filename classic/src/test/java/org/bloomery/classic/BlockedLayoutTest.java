@@ -27,7 +27,7 @@ class BlockedLayoutTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = BloomLayout.class, names = {"BLOCKED", "SECTORED"})
+    @EnumSource(value = BloomLayout.class, names = {"BLOCKED", "SECTORED", "PATTERNED"})
     void mergeAndIntersectGiveTheBitsOfTheCombinedSets(BloomLayout layout) throws IOException {
         FilterSpec spec = FilterSpec.of(10_000, 0.01).withOption(BloomLayout.OPTION, layout.optionValue());
         ClassicFilter<Long> a = filled(spec, SEED, 4000);
