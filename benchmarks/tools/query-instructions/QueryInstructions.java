@@ -13,6 +13,7 @@ import org.fastfilter.bloom.BlockedBloom;
  * 3·10^6. Variants:
  * <ul>
  *   <li>{@code library}: {@code mightContainLong} of a {@code classic} filter, {@code layout=sectored};
+ *   <li>{@code patterned}: the same of a {@code classic} filter, {@code layout=patterned};
  *   <li>{@code inline}: the same sectored positions (block by multiply-high, the low 3 bits for the
  *       first word, a fastrange of the next 32 for the second's distance, 3 bits a word from fields
  *       of one product) written out in one method over a plain {@code long[]}, hashed with the same
@@ -33,12 +34,15 @@ public class QueryInstructions {
         long[] keys = random.longs(N).toArray();
         MembershipFilter<Long> library = Filters.create("classic",
                 FilterSpec.of(N, 0.01).withOption("layout", "sectored"), KeyHasher.longs());
+        MembershipFilter<Long> patterned = Filters.create("classic",
+                FilterSpec.of(N, 0.01).withOption("layout", "patterned"), KeyHasher.longs());
         long[] words = new long[(int) (library.bitSize() >>> 6)];
         Constructor<BlockedBloom> constructor = BlockedBloom.class.getDeclaredConstructor(int.class, int.class);
         constructor.setAccessible(true);
         BlockedBloom fastFilter = constructor.newInstance(N, 11);
         for (long key : keys) {
             library.addLong(key);
+            patterned.addLong(key);
             add(words, KeyHasher.hashLong(key));
             fastFilter.add(key);
         }
@@ -57,6 +61,11 @@ public class QueryInstructions {
                         sink += library.mightContainLong(keys[i & (N - 1)] ^ (i & 1)) ? 1 : 0;
                     }
                 }
+                case "patterned" -> {
+                    for (int i = 0; i < count; i++) {
+                        sink += patterned.mightContainLong(keys[i & (N - 1)] ^ (i & 1)) ? 1 : 0;
+                    }
+                }
                 case "inline" -> {
                     for (int i = 0; i < count; i++) {
                         sink += test(words, KeyHasher.hashLong(keys[i & (N - 1)] ^ (i & 1))) ? 1 : 0;
@@ -72,7 +81,7 @@ public class QueryInstructions {
                         sink += KeyHasher.hashLong(keys[i & (N - 1)] ^ (i & 1));
                     }
                 }
-                default -> throw new IllegalArgumentException("variant " + variant + ": library, inline, fastfilter or hash");
+                default -> throw new IllegalArgumentException("variant " + variant + ": library, patterned, inline, fastfilter or hash");
             }
         }
         System.out.println(sink);
