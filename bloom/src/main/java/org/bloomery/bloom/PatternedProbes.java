@@ -33,7 +33,7 @@ public final class PatternedProbes {
      * The generator's seed, before kw is added: the ASCII bytes of "Bloomery", big-endian. Part of the
      * file format.
      */
-    static final long SEED = 0x426C6F6F6D657279L;
+    private static final long SEED = 0x426C6F6F6D657279L;
     /** The SplitMix64 increment, the golden ratio's fraction in 64 bits. */
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
     /** {@code TABLES[kw]} for kw in [1, 16]; entry 0 unused. */
@@ -76,7 +76,7 @@ public final class PatternedProbes {
     }
 
     /** SplitMix64's output function (Steele, Lea, Flood 2014) of a state already advanced. */
-    static long splitMix64(long state) {
+    private static long splitMix64(long state) {
         long z = state;
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
