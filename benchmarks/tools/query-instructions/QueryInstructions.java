@@ -13,7 +13,7 @@ import org.fastfilter.bloom.BlockedBloom;
  * 3·10^6. Variants:
  * <ul>
  *   <li>{@code library}: {@code mightContainLong} of a {@code classic} filter, {@code layout=sectored};
- *   <li>{@code patterned}: the same of a {@code classic} filter with {@code layout=patterned};
+ *   <li>{@code patterned}: the same of a {@code classic} filter, {@code layout=patterned};
  *   <li>{@code inline}: the same sectored positions (block by multiply-high, the low 3 bits for the
  *       first word, a fastrange of the next 32 for the second's distance, 3 bits a word from fields
  *       of one product) written out in one method over a plain {@code long[]}, hashed with the same
@@ -34,9 +34,8 @@ public class QueryInstructions {
         long[] keys = random.longs(N).toArray();
         MembershipFilter<Long> library = Filters.create("classic",
                 FilterSpec.of(N, 0.01).withOption("layout", "sectored"), KeyHasher.longs());
-        // Made only when counted: one class per layout on the query path, as in a service.
-        MembershipFilter<Long> patterned = Filters.create("classic", FilterSpec.of(N, 0.01)
-                .withOption("layout", variant.equals("patterned") ? "patterned" : "sectored"), KeyHasher.longs());
+        MembershipFilter<Long> patterned = Filters.create("classic",
+                FilterSpec.of(N, 0.01).withOption("layout", "patterned"), KeyHasher.longs());
         long[] words = new long[(int) (library.bitSize() >>> 6)];
         Constructor<BlockedBloom> constructor = BlockedBloom.class.getDeclaredConstructor(int.class, int.class);
         constructor.setAccessible(true);

@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Instructions per single-key query of the sectored classic filter, of the same positions written
+# Instructions per single-key query of the sectored and patterned classic filters, of the sectored positions written
 # inline, of FastFilter's BlockedBloom and of the hash alone (QueryInstructions.java says what each
 # variant runs), counted with valgrind's cachegrind: deterministic to a few percent whatever else the
 # machine is doing (the JIT's choices move between runs), so usable where timings are noise.
-#   usage: benchmarks/tools/query-instructions/run.sh [VARIANT ...]   (default: library inline fastfilter hash;
-#   patterned counts layout=patterned)
+#   usage: benchmarks/tools/query-instructions/run.sh [VARIANT ...]   (default: all five)
 # Needs valgrind and benchmarks/target/benchmarks.jar (mvn -B -ntp -pl benchmarks -am package -DskipTests).
 # Each variant runs twice under cachegrind, with 10^6 and 5·10^6 queries after the same warm-up; the
 # difference of the two counts over 4·10^6 is one query and its share of the loop. -Xbatch makes the
@@ -22,7 +21,7 @@ count() {
     java -Xbatch -Xmx2g -cp "$jar:$classes" QueryInstructions "$1" "$2" 2>&1 \
     | awk '/I *refs/ {gsub(",", "", $NF); print $NF}'
 }
-for variant in "${@:-library inline fastfilter hash}"; do
+for variant in "${@:-library patterned inline fastfilter hash}"; do
   for v in $variant; do
     few=$(count "$v" 1000000)
     many=$(count "$v" 5000000)

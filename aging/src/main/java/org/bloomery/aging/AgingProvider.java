@@ -29,7 +29,7 @@ public final class AgingProvider extends AbstractProvider {
                 + " milliseconds (a time window grows with the rate), each an integer in [1, 2^40];\n"
                 + "  generations = g, the window's generations, integer in [1, 64], default 4: the slack, how long"
                 + " past the window an item may stay present, is window / g;\n"
-                + "  layout = standard (default), blocked or sectored, each generation's Bloom layout.";
+                + "  layout = standard (default), blocked, sectored or patterned, each generation's Bloom layout.";
     }
 
     @Override

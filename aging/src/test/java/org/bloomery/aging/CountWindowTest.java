@@ -92,12 +92,12 @@ class CountWindowTest {
     }
 
     /**
-     * The blocked and sectored layouts keep the promise too: three windows of 20,000 adds with the
+     * The blocked, sectored and patterned layouts keep the promise too: three windows of 20,000 adds with the
      * oldest item within the window checked after each, and the fpp with every generation full over
      * 10^6 never-added keys at most 1.05 · p (each generation is sized by its layout's model).
      */
     @ParameterizedTest(name = "layout={0}")
-    @ValueSource(strings = {"blocked", "sectored"})
+    @ValueSource(strings = {"blocked", "sectored", "patterned"})
     void theBlockAndSectorLayoutsKeepTheWindow(String layout) {
         int window = 20_000;
         AgingFilter<Long> filter = AgingFilter.create(FilterSpec.of(window, P).withOption("window", "" + window)

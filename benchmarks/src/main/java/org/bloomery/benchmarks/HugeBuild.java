@@ -54,7 +54,8 @@ public final class HugeBuild implements Callable<Integer> {
     double fpp = 0.01;
 
     @Option(names = "--layouts", split = ",", description = "layouts to build (default ${DEFAULT-VALUE})")
-    List<String> layouts = List.of(BloomLayout.SECTORED.optionValue(), BloomLayout.BLOCKED.optionValue());
+    List<String> layouts = List.of(BloomLayout.PATTERNED.optionValue(), BloomLayout.SECTORED.optionValue(),
+            BloomLayout.BLOCKED.optionValue());
 
     @Option(names = "--threads", split = ",", description = "thread counts to build with (default ${DEFAULT-VALUE})")
     List<Integer> threads = List.of(1, 2);

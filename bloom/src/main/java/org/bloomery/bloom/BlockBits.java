@@ -1,7 +1,7 @@
 package org.bloomery.bloom;
 
 /**
- * A block layout ({@link BlockedBits}, {@link SectoredBits}) over one array: what the two share
+ * A block layout ({@link BlockedBits}, {@link SectoredBits}, {@link PatternedBits}) over one array: what they share
  * beyond a key's own block, the walks of many keys ({@link ProbeBatch}: each chunk's blocks located
  * and touched before any is tested or written, so their cache misses overlap).
  */

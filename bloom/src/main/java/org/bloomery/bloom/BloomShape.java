@@ -13,7 +13,8 @@ import org.bloomery.api.spi.SpecOptions;
  * The size of a Bloom-family filter: {@code cells} positions (bits, or counters), {@code hashes}
  * probes per item, and the layout: {@code blockCells} is 0 for the {@link BloomLayout#STANDARD
  * standard} layout and the cells of one 512-bit block for the {@link BloomLayout#BLOCKED blocked}
- * and {@link BloomLayout#SECTORED sectored} ones (the sectored layout stores bits only, so 512). Shared by the classic, counting and scalable kinds so that they size and probe identically.
+ * and {@link BloomLayout#SECTORED sectored} and {@link BloomLayout#PATTERNED patterned} ones (the
+ * sectored and patterned layouts store bits only, so 512). Shared by the classic, counting and scalable kinds so that they size and probe identically.
  * Sizing uses {@link StrictMath}, so every JVM derives the same shape from the same spec
  * (serialized filters are checked against it).
  *
@@ -21,9 +22,10 @@ import org.bloomery.api.spi.SpecOptions;
  *     [{@value #MIN_CELLS}, 2^37]
  * @param hashes probes per item, in [1, {@value #MAX_HASHES}]
  * @param blockCells 0 for the standard layout; else cells per block, a power of two in [64, 512]
- *     (512 in the sectored layout)
+ *     (512 in the sectored and patterned layouts)
  * @param layout the layout: {@link BloomLayout#STANDARD} exactly when {@code blockCells} is 0;
- *     with {@link BloomLayout#SECTORED}, {@code hashes} is even and at most 16
+ *     with {@link BloomLayout#SECTORED}, {@code hashes} is even and at most 16; with {@link
+ *     BloomLayout#PATTERNED}, even and at most 32
  */
 public record BloomShape(long cells, int hashes, int blockCells, BloomLayout layout) {
     /**
@@ -84,10 +86,10 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
             throw new IllegalArgumentException("cells per block must be 0 exactly in the standard layout, got "
                     + blockCells + " in the " + layout.optionValue() + " layout");
         }
-        if (layout == BloomLayout.SECTORED
-                && (blockCells != BlockedProbes.BLOCK_BITS || !SectoredModel.validHashes(hashes))) {
-            throw new IllegalArgumentException("the sectored layout stores bits in 512-bit blocks with an even number of"
-                    + " hashes in [2, " + SectoredModel.MAX_HASHES + "], got " + blockCells + " cells per block and "
+        if (twoWords(layout) && (blockCells != BlockedProbes.BLOCK_BITS || !validTwoWordHashes(layout, hashes))) {
+            throw new IllegalArgumentException("the " + layout.optionValue() + " layout stores bits in 512-bit blocks"
+                    + " with an even number of hashes in [2, " + maxTwoWordHashes(layout) + "], got " + blockCells
+                    + " cells per block and "
                     + hashes + " hashes");
         }
     }
@@ -116,7 +118,7 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
     }
 
     /**
-     * The number of blocks in the blocked or sectored layout.
+     * The number of blocks in the blocked, sectored or patterned layout.
      *
      * @return {@code cells / blockCells}, or 0 in the standard layout
      */
@@ -144,7 +146,8 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
      * fewest whole blocks, with the k (1, 2, 4 or a multiple of 8) that minimises the blocked model's
      * fpp ({@link BlockedProbes}: the model is exact for those k), whose model fpp is at
      * most p; for the sectored one the fewest whole blocks, with the even k in [2, 16] that minimises
-     * the sectored model's fpp ({@link SectoredProbes}), whose model fpp is at most p.
+     * the sectored model's fpp ({@link SectoredProbes}), whose model fpp is at most p; for the
+     * patterned one the same with its model ({@link PatternedProbes}) and the even k in [2, 32].
      *
      * @param n expected insertions, at least 1
      * @param p target false-positive probability, in (0, 1)
@@ -157,14 +160,13 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
             return optimal(n, p);
         }
         exactCells(n, p);
-        if (layout == BloomLayout.SECTORED) {
-            long blocks = SectoredModel.fewestBlocks(n, p, MAX_CELLS / BlockedProbes.BLOCK_BITS, 0);
+        if (twoWords(layout)) {
+            long blocks = twoWordFewestBlocks(layout, n, p, MAX_CELLS / BlockedProbes.BLOCK_BITS, 0);
             if (blocks < 0) {
                 throw new IllegalArgumentException(n + " insertions at fpp " + p + " need more than 2^37 bits (16 GiB)"
-                        + " in the sectored layout; lower the insertions or raise the fpp");
+                        + " in the " + layout.optionValue() + " layout; lower the insertions or raise the fpp");
             }
-            return new BloomShape(blocks * BlockedProbes.BLOCK_BITS, SectoredModel.bestHashes(n, blocks),
-                    BlockedProbes.BLOCK_BITS, layout);
+            return twoWordShape(layout, n, blocks * BlockedProbes.BLOCK_BITS, OptionalLong.empty());
         }
         long blocks = BlockedModel.fewestBlocks(n, p, BlockedProbes.BLOCK_BITS, MAX_CELLS / BlockedProbes.BLOCK_BITS, 0);
         if (blocks < 0) {
@@ -193,7 +195,7 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
 
     /**
      * The shape a Bloom-family kind builds for a spec. The options are {@value BloomLayout#OPTION}
-     * ({@code standard}, {@code blocked}, or {@code sectored} for kinds of bits), the kind's cells key (an explicit m, rounded up to a
+     * ({@code standard}, {@code blocked}, or {@code sectored} or {@code patterned} for kinds of bits), the kind's cells key (an explicit m, rounded up to a
      * multiple of 64, or of a block in the blocked layout), {@value #HASHES_OPTION} (an explicit k)
      * and, where the kind accepts it, {@value #BITS_PER_KEY_OPTION} (m = n * bitsPerKey, k =
      * floor(0.69 * bitsPerKey) clamped to [1, 30]; not together with the cells key), and where the
@@ -207,6 +209,7 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
      *   <li>sectored layout: the same with the sectored model and the even k in [2, 16]; with an
      *       explicit m or {@value #BITS_PER_KEY_OPTION}, the k that minimises that model's fpp at that
      *       m; an explicit k must be even and in [2, 16].
+     *   <li>patterned layout: as the sectored one, with the patterned model and the even k in [2, 32].
      * </ul>
      * The same rule serves creation and reading, so a filter read back is checked against the shape
      * its spec gives.
@@ -233,9 +236,10 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
             Writers.of(spec, kind);
         }
         BloomLayout layout = BloomLayout.of(spec, kind);
-        if (layout == BloomLayout.SECTORED && options.blockCells() != BlockedProbes.BLOCK_BITS) {
+        if (twoWords(layout) && options.blockCells() != BlockedProbes.BLOCK_BITS) {
             throw new IllegalArgumentException("option '" + BloomLayout.OPTION + "' of kind '" + kind + "' must be"
-                    + " 'standard' or 'blocked' (the sectored layout stores bits, not counters), got 'sectored'");
+                    + " 'standard' or 'blocked' (the " + layout.optionValue() + " layout stores bits, not counters), got '"
+                    + layout.optionValue() + "'");
         }
         int blockCells = layout == BloomLayout.STANDARD ? 0 : options.blockCells();
         long unit = Math.max(MIN_CELLS, blockCells);
@@ -253,10 +257,10 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
                     + BITS_PER_KEY_OPTION + " = " + bitsPerKey.getAsLong());
         }
         OptionalLong hashes = values.longValue(HASHES_OPTION, 1, MAX_HASHES);
-        if (layout == BloomLayout.SECTORED && hashes.isPresent()
-                && !SectoredModel.validHashes((int) hashes.getAsLong())) {
+        if (twoWords(layout) && hashes.isPresent() && !validTwoWordHashes(layout, (int) hashes.getAsLong())) {
             throw new IllegalArgumentException("option '" + HASHES_OPTION + "' of kind '" + kind + "' must be even and in"
-                    + " [2, " + SectoredModel.MAX_HASHES + "] in the sectored layout (half of them in each of a key's"
+                    + " [2, " + maxTwoWordHashes(layout) + "] in the " + layout.optionValue() + " layout (half of them"
+                    + " in each of a key's"
                     + " two words), got " + hashes.getAsLong());
         }
         long n = spec.expectedInsertions();
@@ -268,17 +272,17 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
                         cellsKey, kind, options.maxCellsMeaning(), "lower the insertions or the bits per key");
             }
             long cells = roundUp((long) exact, unit);
-            if (layout == BloomLayout.SECTORED) {
-                // LevelDB's k is for probes spread over the array; the sectored model picks its own.
-                return sectored(n, cells, hashes);
+            if (twoWords(layout)) {
+                // LevelDB's k is for probes spread over the array; the layout's model picks its own.
+                return twoWordShape(layout, n, cells, hashes);
             }
             int k = (int) hashes.orElse(levelDbHashes(bitsPerKey.getAsLong()));
             return new BloomShape(cells, k, blockCells);
         }
         if (explicit.isPresent()) {
             long cells = roundUp(explicit.getAsLong(), unit);
-            if (layout == BloomLayout.SECTORED) {
-                return sectored(n, cells, hashes);
+            if (twoWords(layout)) {
+                return twoWordShape(layout, n, cells, hashes);
             }
             int k = (int) hashes.orElseGet(() -> blockCells == 0
                     ? optimalHashes(p)
@@ -294,13 +298,13 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
             return new BloomShape(roundUpToWord((long) exact), (int) hashes.orElse(optimalHashes(p)));
         }
         int fixedHashes = (int) hashes.orElse(0);
-        if (layout == BloomLayout.SECTORED) {
-            long blocks = SectoredModel.fewestBlocks(n, p, maxCells / blockCells, fixedHashes);
+        if (twoWords(layout)) {
+            long blocks = twoWordFewestBlocks(layout, n, p, maxCells / blockCells, fixedHashes);
             if (blocks < 0) {
-                throw tooLarge(n + " insertions at fpp " + p + " in the sectored layout need more", cellsKey, kind,
-                        options.maxCellsMeaning(), "lower the insertions or raise the fpp");
+                throw tooLarge(n + " insertions at fpp " + p + " in the " + layout.optionValue() + " layout need more",
+                        cellsKey, kind, options.maxCellsMeaning(), "lower the insertions or raise the fpp");
             }
-            return sectored(n, blocks * blockCells, hashes);
+            return twoWordShape(layout, n, blocks * blockCells, hashes);
         }
         long blocks = BlockedModel.fewestBlocks(n, p, blockCells, maxCells / blockCells, fixedHashes);
         if (blocks < 0) {
@@ -311,11 +315,30 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
         return new BloomShape(blocks * blockCells, k, blockCells);
     }
 
-    /** A sectored shape of {@code cells} bits: the given k, or the model's best for n items. */
-    private static BloomShape sectored(long n, long cells, OptionalLong hashes) {
+    /** Whether a layout puts a key's probes in two words of its block: sectored or patterned. */
+    private static boolean twoWords(BloomLayout layout) {
+        return layout == BloomLayout.SECTORED || layout == BloomLayout.PATTERNED;
+    }
+
+    private static boolean validTwoWordHashes(BloomLayout layout, int k) {
+        return layout == BloomLayout.SECTORED ? SectoredModel.validHashes(k) : PatternedModel.validHashes(k);
+    }
+
+    private static int maxTwoWordHashes(BloomLayout layout) {
+        return layout == BloomLayout.SECTORED ? SectoredModel.MAX_HASHES : PatternedModel.MAX_HASHES;
+    }
+
+    private static long twoWordFewestBlocks(BloomLayout layout, long n, double p, long maxBlocks, int hashes) {
+        return layout == BloomLayout.SECTORED ? SectoredModel.fewestBlocks(n, p, maxBlocks, hashes)
+                : PatternedModel.fewestBlocks(n, p, maxBlocks, hashes);
+    }
+
+    /** A sectored or patterned shape of {@code cells} bits: the given k, or the layout model's best for n items. */
+    private static BloomShape twoWordShape(BloomLayout layout, long n, long cells, OptionalLong hashes) {
         long blocks = cells / BlockedProbes.BLOCK_BITS;
-        int k = (int) hashes.orElseGet(() -> SectoredModel.bestHashes(n, blocks));
-        return new BloomShape(cells, k, BlockedProbes.BLOCK_BITS, BloomLayout.SECTORED);
+        int k = (int) hashes.orElseGet(() -> layout == BloomLayout.SECTORED ? SectoredModel.bestHashes(n, blocks)
+                : PatternedModel.bestHashes(n, blocks));
+        return new BloomShape(cells, k, BlockedProbes.BLOCK_BITS, layout);
     }
 
     private static IllegalArgumentException tooLarge(String need, String cellsKey, String kind, String limit,
@@ -403,7 +426,7 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
 
     /**
      * The theoretical false-positive probability after {@code n} distinct insertions: {@code (1 -
-     * e^(-k n / m))^k} in the standard layout; the blocked or sectored model (binomial sum over the items per
+     * e^(-k n / m))^k} in the standard layout; the blocked, sectored or patterned model (binomial sum over the items per
      * block) in the blocked one.
      *
      * @param n distinct insertions
@@ -413,6 +436,9 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
         if (layout == BloomLayout.SECTORED) {
             return SectoredModel.fpp(n, blocks(), hashes);
         }
+        if (layout == BloomLayout.PATTERNED) {
+            return PatternedModel.fpp(n, blocks(), hashes);
+        }
         if (blockCells != 0) {
             return BlockedModel.fpp(n, blocks(), blockCells, hashes);
         }
@@ -421,7 +447,7 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
 
     /**
      * The false-positive probability implied by {@code occupied} non-zero positions: {@code
-     * (occupied / m)^k} in the standard layout; in the blocked and sectored ones, where full and empty blocks
+     * (occupied / m)^k} in the standard layout; in the block layouts, where full and empty blocks
      * differ, the model fpp at {@link #estimateCount} items.
      *
      * @param occupied non-zero positions
@@ -439,6 +465,7 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
      * The estimate of distinct insertions from {@code occupied} non-zero positions X, inverting the
      * expected fill. Standard layout (Swamidass–Baldi): {@code round(-(m / k) ln(1 - X / m))};
      * blocked and sectored: {@code round(u ln(1 - X / m) / ((1 - 1/c)^q - 1))} for u units of words with c cells,
+     * patterned: {@code round(4b ln(1 - X / m) / ln(1 - k / 128))} (k / 2 distinct bits in a word),
      * each item putting q probes into each word of its unit ({@link BlockedProbes}). A full
      * array gives the estimate for one clear position.
      *
@@ -449,6 +476,9 @@ public record BloomShape(long cells, int hashes, int blockCells, BloomLayout lay
         double x = Math.max(0, Math.min(occupied, cells - 1));
         if (layout == BloomLayout.SECTORED) {
             return Math.round(SectoredModel.estimateCount(x, cells, hashes));
+        }
+        if (layout == BloomLayout.PATTERNED) {
+            return Math.round(PatternedModel.estimateCount(x, cells, hashes));
         }
         if (blockCells != 0) {
             return Math.round(BlockedModel.estimateCount(x, cells, blockCells, hashes));

@@ -18,7 +18,7 @@ import org.bloomery.api.spi.HeapBudget;
  * into contiguous {@link Part parts}, one per thread, and each thread writes only the words of its
  * own part, so no word is written by two threads and no write needs to be atomic. A layout that
  * keeps every probe of a key in one aligned block ({@link BloomLayout#BLOCKED}, {@link
- * BloomLayout#SECTORED}) splits at block boundaries, and because a key's block is {@code
+ * BloomLayout#SECTORED}, {@link BloomLayout#PATTERNED}) splits at block boundaries, and because a key's block is {@code
  * floor(hash * blocks / 2^64)}, the hash read as unsigned, a part's keys are a range of hashes that
  * one unsigned compare selects ({@link Part#holdsKey}); the standard layout, whose probes spread over
  * the whole array, has every thread compute every key's probes and write those that fall in its words
@@ -64,7 +64,7 @@ public final class BulkBuild {
          * Whether every probe of a key lies in one aligned block of 8 words found by {@link
          * BlockedProbes#firstWord}, so that parts split at blocks and select whole keys.
          *
-         * @return true for the blocked and sectored layouts, false for the standard one
+         * @return true for the blocked, sectored and patterned layouts, false for the standard one
          */
         boolean blocked();
 

@@ -13,7 +13,7 @@ import org.bloomery.api.spi.HeapBudget;
 
 /**
  * {@link BloomBits} in the JVM heap: the words in one padded {@code long[]} ({@link StandardBits},
- * {@link BlockedBits}, {@link SectoredBits}) or, past 2^31 words, in pages ({@link PagedBits}),
+ * {@link BlockedBits}, {@link SectoredBits}, {@link PatternedBits}) or, past 2^31 words, in pages ({@link PagedBits}),
  * with the live count of set bits and everything that treats the words alike (clear, combine, copy,
  * write).
  *
@@ -112,6 +112,7 @@ abstract class HeapBits extends BloomBits {
             case STANDARD -> new StandardBits(shape, pages, single, setBits);
             case BLOCKED -> new BlockedBits(shape, pages, single, setBits);
             case SECTORED -> new SectoredBits(shape, pages, single, setBits);
+            case PATTERNED -> new PatternedBits(shape, pages, single, setBits);
         };
     }
 

@@ -8,7 +8,7 @@ import org.bloomery.api.spi.MappedBytes;
  * {@link BloomBits} read where they lie in a file mapped read-only ({@link BloomBits#map}): word w is
  * the big-endian long at byte {@code start + 8w} of the mapping, as the format writes it. One final
  * class per layout ({@link MappedStandardBits}, {@link MappedBlockedBits}, {@link
- * MappedSectoredBits}) holds the layout's query, with the positions of the heap classes; every
+ * MappedSectoredBits}, {@link MappedPatternedBits}) holds the layout's query, with the positions of the heap classes; every
  * method that changes bits throws {@link UnsupportedOperationException}. The set-bit count is the one
  * the file states; checking the words against it is the envelope's {@code verify}.
  */
@@ -43,6 +43,7 @@ abstract class MappedBits extends BloomBits {
             case STANDARD -> new MappedStandardBits(bytes, start, shape, writers, setBits);
             case BLOCKED -> new MappedBlockedBits(bytes, start, shape, writers, setBits);
             case SECTORED -> new MappedSectoredBits(bytes, start, shape, writers, setBits);
+            case PATTERNED -> new MappedPatternedBits(bytes, start, shape, writers, setBits);
         };
     }
 

@@ -3,7 +3,8 @@ package org.bloomery.bloom;
 import org.bloomery.api.spi.MappedBytes;
 
 /**
- * A block layout over a mapping ({@link MappedBlockedBits}, {@link MappedSectoredBits}): the key's
+ * A block layout over a mapping ({@link MappedBlockedBits}, {@link MappedSectoredBits},
+ * {@link MappedPatternedBits}): the key's
  * 64-byte block, and the batch walk of {@link ProbeBatch} (locate each chunk's blocks, touch them,
  * then test), so a batch keeps its cache misses in flight as the heap layouts' batches do.
  */

@@ -4,7 +4,8 @@ package org.bloomery.bloom;
  * Any layout over pages, for filters of 2^31 words (16 GiB) or more, which no Java array holds:
  * word w is word {@code w mod 2^pageShift} of page {@code w >>> pageShift}. A page is a whole number
  * of 512-bit blocks, so a block layout finds its key's page once and then tests and writes the block
- * as its one-array class does ({@link BlockedBits}, {@link SectoredBits}); the standard layout finds
+ * as its one-array class does ({@link BlockedBits}, {@link SectoredBits},
+ * {@link PatternedBits}); the standard layout finds
  * each probe's page. Batches go a key at a time: at this size the one-key cost is the cache miss.
  */
 final class PagedBits extends HeapBits {
@@ -12,6 +13,8 @@ final class PagedBits extends HeapBits {
     private final long words;
     private final int k;
     private final long pageMask;
+    /** The patterned layout's table for k / 2 bits per word; null in the other layouts. */
+    private final long[] patterns;
 
     PagedBits(BloomShape shape, long[][] pages, int pageShift, boolean single, long setBits) {
         super(shape, pages, pageShift, single, setBits);
@@ -19,6 +22,7 @@ final class PagedBits extends HeapBits {
         this.words = shape.cells() >>> 6;
         this.k = shape.hashes();
         this.pageMask = (1L << pageShift) - 1;
+        this.patterns = layout == BloomLayout.PATTERNED ? PatternedProbes.table(k >>> 1) : null;
     }
 
     @Override
@@ -38,8 +42,11 @@ final class PagedBits extends HeapBits {
         long base = BlockedProbes.firstWord(hash, words);
         long[] page = pages[(int) (base >>> pageShift)];
         int slot = PAD + (int) (base & pageMask);
-        return layout == BloomLayout.SECTORED ? SectoredBits.test(page, slot, hash, k >>> 1)
-                : BlockedBits.missing(page, slot, hash, k) == 0;
+        return switch (layout) {
+            case SECTORED -> SectoredBits.test(page, slot, hash, k >>> 1);
+            case PATTERNED -> PatternedBits.test(page, slot, hash, patterns);
+            default -> BlockedBits.missing(page, slot, hash, k) == 0;
+        };
     }
 
     @Override
@@ -64,8 +71,11 @@ final class PagedBits extends HeapBits {
         long base = BlockedProbes.firstWord(hash, words);
         long[] page = pages[(int) (base >>> pageShift)];
         int slot = PAD + (int) (base & pageMask);
-        return layout == BloomLayout.SECTORED ? SectoredBits.or(page, slot, hash, k >>> 1, atomic)
-                : BlockedBits.or(page, slot, hash, k, atomic);
+        return switch (layout) {
+            case SECTORED -> SectoredBits.or(page, slot, hash, k >>> 1, atomic);
+            case PATTERNED -> PatternedBits.or(page, slot, hash, patterns, atomic);
+            default -> BlockedBits.or(page, slot, hash, k, atomic);
+        };
     }
 
     @Override

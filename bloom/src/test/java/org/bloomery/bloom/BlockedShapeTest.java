@@ -132,9 +132,9 @@ class BlockedShapeTest {
         assertThat(BloomShape.fromSpec(FilterSpec.of(10, 0.01).withOption("layout", "standard"), BITS))
                 .isEqualTo(BloomShape.optimal(10, 0.01));
         assertThatThrownBy(() -> BloomShape.fromSpec(FilterSpec.of(10, 0.01).withOption("layout", "STANDARD"), BITS))
-                .hasMessageContaining("must be 'standard' or 'blocked' or 'sectored', got 'STANDARD'");
+                .hasMessageContaining("must be 'standard' or 'blocked' or 'sectored' or 'patterned', got 'STANDARD'");
         assertThatThrownBy(() -> BloomShape.fromSpec(spec.withOption("layout", "striped"), BITS))
-                .hasMessageContaining("option 'layout' of kind 'demo' must be 'standard' or 'blocked' or 'sectored', got 'striped'");
+                .hasMessageContaining("option 'layout' of kind 'demo' must be 'standard' or 'blocked' or 'sectored' or 'patterned', got 'striped'");
         assertThatThrownBy(() -> BloomShape.fromSpec(FilterSpec.of(14_000_000_000L, 1e-2).withOption("layout", "blocked"), BITS))
                 .hasMessageContaining("blocked layout need more bits, more than kind 'demo' allows: 2^37 bits");
         assertThatThrownBy(() -> new BloomShape(1001 * 64, 3, 512)).hasMessageContaining("whole number of 512-cell blocks");

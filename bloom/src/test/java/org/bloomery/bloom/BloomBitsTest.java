@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Every storage class of {@link BloomBits} (each layout over one array, and over pages) against an
  * oracle of the format's positions ({@link BloomProbes}, {@link BlockedProbes#cell}, {@link
- * SectoredProbes}), with both writers: the same bits for the same keys as the format defines, and
+ * SectoredProbes}, {@link PatternedProbes}), with both writers: the same bits for the same keys as the format defines, and
  * the same answers.
  */
 class BloomBitsTest {
@@ -38,6 +38,9 @@ class BloomBitsTest {
                 }
                 for (int k : new int[] {2, 4, 6, 8, 10, 12, 16}) {
                     cases.add(Arguments.of(BloomLayout.SECTORED, k, writers, paged));
+                }
+                for (int k : new int[] {2, 6, 8, 10, 12, 14, 32}) {
+                    cases.add(Arguments.of(BloomLayout.PATTERNED, k, writers, paged));
                 }
             }
         }
@@ -81,6 +84,19 @@ class BloomBitsTest {
                     }
                     if ((second & 1L << j) != 0) {
                         bits.set(base + 64 * SectoredProbes.secondWord(hash) + j);
+                    }
+                }
+            }
+            case PATTERNED -> {
+                int base = (int) BlockedProbes.block(hash, m / 512) * 512;
+                long first = PatternedProbes.firstMask(hash, k / 2);
+                long second = PatternedProbes.secondMask(hash, k / 2);
+                for (int j = 0; j < 64; j++) {
+                    if ((first & 1L << j) != 0) {
+                        bits.set(base + 64 * PatternedProbes.firstWord(hash) + j);
+                    }
+                    if ((second & 1L << j) != 0) {
+                        bits.set(base + 64 * PatternedProbes.secondWord(hash) + j);
                     }
                 }
             }

@@ -121,6 +121,7 @@ class BulkBuildTest {
         cases.add(Arguments.of(BloomLayout.STANDARD, 64L * 1001, 7, many, 3));
         cases.add(Arguments.of(BloomLayout.BLOCKED, 512L * 1001, 24, many, 3));
         cases.add(Arguments.of(BloomLayout.SECTORED, 512L * 1001, 6, many, 3));
+        cases.add(Arguments.of(BloomLayout.PATTERNED, 512L * 1001, 6, many, 3));
         return cases.stream();
     }
 

@@ -35,7 +35,9 @@ class MappedBitsTest {
         return Stream.of(Arguments.of(BloomLayout.STANDARD, 7), Arguments.of(BloomLayout.STANDARD, 1),
                 Arguments.of(BloomLayout.BLOCKED, 8), Arguments.of(BloomLayout.BLOCKED, 7),
                 Arguments.of(BloomLayout.BLOCKED, 16), Arguments.of(BloomLayout.SECTORED, 6),
-                Arguments.of(BloomLayout.SECTORED, 8), Arguments.of(BloomLayout.SECTORED, 12));
+                Arguments.of(BloomLayout.SECTORED, 8), Arguments.of(BloomLayout.SECTORED, 12),
+                Arguments.of(BloomLayout.PATTERNED, 6), Arguments.of(BloomLayout.PATTERNED, 8),
+                Arguments.of(BloomLayout.PATTERNED, 14));
     }
 
     @ParameterizedTest(name = "{0}, k = {1}")

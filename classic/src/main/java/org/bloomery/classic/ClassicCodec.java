@@ -16,7 +16,7 @@ import org.bloomery.bloom.Writers;
 
 /**
  * The classic kind's body inside the shared envelope, all big-endian: m (long), k (int), the layout
- * (byte: 0 standard, 1 blocked, 2 sectored), in envelope version 3 zeros to body offset 64 (so each
+ * (byte: 0 standard, 2 blocked, 3 sectored, 4 patterned; 1 is refused), in envelope version 3 zeros to body offset 64 (so each
  * 512-bit block is one cache line in a mapping of the file), the m / 64 words, first to last, then
  * the number of set bits in those words (long). The count follows the words so it can be taken while
  * writing them from the live array: no snapshot copy is needed.

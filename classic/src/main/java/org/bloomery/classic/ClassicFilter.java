@@ -406,7 +406,7 @@ public final class ClassicFilter<T> extends AbstractFilter<T> {
     /**
      * Where the probes of a key lie, as the spec's option {@code layout} names it.
      *
-     * @return {@code "standard"}, {@code "blocked"} or {@code "sectored"}
+     * @return {@code "standard"}, {@code "blocked"}, {@code "sectored"} or {@code "patterned"}
      */
     public String layout() {
         return layout.optionValue();

@@ -35,15 +35,17 @@ public final class ClassicProvider extends AbstractProvider {
                 + "  " + BloomLayout.OPTION + "      standard (default: probes over the whole array) or blocked (every"
                 + " probe of a key in one 512-bit block: one cache miss per query, a few more bits per item) or"
                 + " sectored (k/2 probes in each of two 64-bit words of one block: one miss and two loads per query;"
-                + " about blocked's bits at 1%, more below)\n"
+                + " about blocked's bits at 1%, more below) or patterned (as sectored, but each word's bits a rotated"
+                + " pattern from a fixed table: the cheapest query, about sectored's bits)\n"
                 + "  " + ClassicFilter.BITS_OPTION + "        m, an integer in [64, 2^37] (2^37 bits is 16 GiB), rounded up to a"
                 + " multiple of 64 (512 when blocked); default ceil(-n ln p / (ln 2)^2), or when blocked the fewest"
-                + " blocks whose blocked- (or sectored-) model fpp is at most p\n"
+                + " blocks whose blocked- (or sectored- or patterned-) model fpp is at most p\n"
                 + "  " + BloomShape.BITS_PER_KEY_OPTION + "  LevelDB sizing, an integer in [1, 1024]: m = n * bitsPerKey,"
                 + " k = floor(0.69 * bitsPerKey) in [1, 30]; not together with " + ClassicFilter.BITS_OPTION + "\n"
                 + "  " + BloomShape.HASHES_OPTION + "      k, an integer in [1, 64]; default max(1, round(-ln p / ln 2)),"
                 + " or when blocked the k among 1, 2, 4 and the multiples of 8 that minimises the blocked-model fpp,"
-                + " or when sectored the even k in [2, 16] (it must be one) that minimises the sectored-model fpp";
+                + " or when sectored the even k in [2, 16] (it must be one) that minimises the sectored-model fpp,"
+                + " or when patterned the even k in [2, 32] (it must be one) that minimises the patterned-model fpp";
     }
 
     /** The spec with {@code writers=single}, unless it already sets {@code writers}. */

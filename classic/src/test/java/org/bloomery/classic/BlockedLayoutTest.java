@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** The classic kind's blocked and sectored layouts and LevelDB sizing, beyond the contract kit. */
+/** The classic kind's blocked, sectored and patterned layouts and LevelDB sizing, beyond the contract kit. */
 class BlockedLayoutTest {
     private static final long SEED = 0xB10CL;
 
@@ -27,7 +27,7 @@ class BlockedLayoutTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = BloomLayout.class, names = {"BLOCKED", "SECTORED"})
+    @EnumSource(value = BloomLayout.class, names = {"BLOCKED", "SECTORED", "PATTERNED"})
     void mergeAndIntersectGiveTheBitsOfTheCombinedSets(BloomLayout layout) throws IOException {
         FilterSpec spec = FilterSpec.of(10_000, 0.01).withOption(BloomLayout.OPTION, layout.optionValue());
         ClassicFilter<Long> a = filled(spec, SEED, 4000);
@@ -69,6 +69,12 @@ class BlockedLayoutTest {
         assertThatThrownBy(() -> sectored.intersectWith(blocked))
                 .hasMessageContaining("differ in layout (sectored here, blocked in the other)");
         assertThat(sectored.toString()).contains("layout=sectored");
+        ClassicFilter<Long> patterned = ClassicFilter.create(FilterSpec.of(1000, 0.01).withOption("bits", "10240")
+                .withOption("hashes", "6").withOption(BloomLayout.OPTION, "patterned"), KeyHasher.longs());
+        assertThat(patterned.isCompatible(sectored)).isFalse();
+        assertThatThrownBy(() -> patterned.mergeFrom(sectored))
+                .hasMessageContaining("differ in layout (patterned here, sectored in the other)");
+        assertThat(patterned.toString()).contains("layout=patterned");
     }
 
     @Test

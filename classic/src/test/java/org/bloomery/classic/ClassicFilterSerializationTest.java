@@ -109,8 +109,11 @@ class ClassicFilterSerializationTest {
         byte[] sectored = FilterBytes.of(filled(SPEC));
         sectored[body + 12] = 3;
         FilterBytes.reseal(sectored);
+        byte[] patterned = FilterBytes.of(filled(SPEC));
+        patterned[body + 12] = 4;
+        FilterBytes.reseal(patterned);
         byte[] noLayout = FilterBytes.of(filled(SPEC));
-        noLayout[body + 12] = 4;
+        noLayout[body + 12] = 5;
         FilterBytes.reseal(noLayout);
 
         assertThatThrownBy(() -> read(moreBits)).isInstanceOf(InvalidFilterDataException.class)
@@ -124,11 +127,14 @@ class ClassicFilterSerializationTest {
         assertThatThrownBy(() -> read(sectored)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("k = 7 hashes and the sectored layout, but its spec gives m = 9600, k = 7 and the"
                         + " standard layout");
+        assertThatThrownBy(() -> read(patterned)).isInstanceOf(InvalidFilterDataException.class)
+                .hasMessageContaining("k = 7 hashes and the patterned layout, but its spec gives m = 9600, k = 7 and the"
+                        + " standard layout");
         assertThatThrownBy(() -> read(oldBlocked)).isInstanceOf(InvalidFilterDataException.class)
                 .hasMessageContaining("layout 1 is the blocked layout of 0.1.0 snapshots")
                 .hasMessageContaining("build the filter again");
         assertThatThrownBy(() -> read(noLayout)).isInstanceOf(InvalidFilterDataException.class)
-                .hasMessageContaining("layout").hasMessageContaining("4");
+                .hasMessageContaining("layout").hasMessageContaining("5");
     }
 
     @Test
@@ -152,7 +158,7 @@ class ClassicFilterSerializationTest {
     @CsvSource(delimiter = '|', ignoreLeadingAndTrailingWhitespace = false, value = {
         "layout|sectored|SECTORED", "layout|sectored|Sectored", "layout|sectored|sectored ",
         "layout|sectored| sectored", "layout|blocked|BLOCKED", "layout|blocked|blocked\t",
-        "writers|single|SINGLE", "writers|single|single ", "bitsPerKey|10| 10", "bitsPerKey|10|10 "})
+        "layout|patterned|Patterned", "writers|single|SINGLE", "writers|single|single ", "bitsPerKey|10| 10", "bitsPerKey|10|10 "})
     void anOptionValueInTheHeaderIsExact(String key, String value, String forged) throws IOException {
         byte[] bytes = FilterBytes.of(filled(SPEC.withOption(key, value)));
         assertThat(read(bytes).spec().option(key)).hasValue(value);

@@ -24,7 +24,7 @@ class ClassicLongKeyTest {
 
     static Stream<Arguments> hashersAndLayouts() {
         return Stream.of(KeyHasher.longs(), KeyHasher.longsXxh64(), OWN)
-                .flatMap(hasher -> Stream.of("standard", "blocked", "sectored")
+                .flatMap(hasher -> Stream.of("standard", "blocked", "sectored", "patterned")
                         .map(layout -> Arguments.of(hasher, layout)));
     }
 

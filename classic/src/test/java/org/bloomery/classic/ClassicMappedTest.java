@@ -16,6 +16,7 @@ class ClassicMappedTest extends MappedFilterContract {
         return Stream.of(FilterSpec.of(1000, 0.01),
                 FilterSpec.of(1000, 0.01).withOption("layout", "blocked"),
                 FilterSpec.of(1000, 0.01).withOption("layout", "sectored"),
+                FilterSpec.of(1000, 0.01).withOption("layout", "patterned"),
                 FilterSpec.of(1000, 0.001).withOption("layout", "blocked").withOption("hashes", "7"));
     }
 }

@@ -126,22 +126,23 @@ class CommandLineTest {
     }
 
     /** A layout option passes through build to the kind, and the filter written answers and describes itself. */
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("sectoredKinds")
-    void theSectoredLayoutBuildsFromTheCommandLine(String kind) {
-        Path filter = dir.resolve(kind + "-sectored.blmf");
+    @ParameterizedTest(name = "{0}, layout={1}")
+    @MethodSource("twoWordLayouts")
+    void aTwoWordLayoutBuildsFromTheCommandLine(String kind, String layout) {
+        Path filter = dir.resolve(kind + "-" + layout + ".blmf");
         CliRun build = execute("build", "--kind", kind, "--fpp", "0.01", "--input", passwords.toString(),
-                "--out", filter.toString(), "--option", "layout=sectored");
+                "--out", filter.toString(), "--option", "layout=" + layout);
         assertThat(build.exitCode()).as(build.stderr()).isZero();
         CliRun present = execute("query", "--filter", filter.toString(), "password0", "password4999", "pässwörd");
         assertThat(present.exitCode()).as(present.stderr()).isZero();
         CliRun info = execute("info", filter.toString());
         assertThat(info.exitCode()).as(info.stderr()).isZero();
-        assertThat(info.stdout()).contains("layout=sectored");
+        assertThat(info.stdout()).contains("layout=" + layout);
     }
 
-    static Stream<String> sectoredKinds() {
-        return Stream.of("classic", "scalable");
+    static Stream<Arguments> twoWordLayouts() {
+        return Stream.of("classic", "scalable")
+                .flatMap(kind -> Stream.of("sectored", "patterned").map(layout -> Arguments.of(kind, layout)));
     }
 
     /** At 1% a ribbon filter keeps 7 result bits in part and 6 in the rest: info shows the bits per item and fpp. */

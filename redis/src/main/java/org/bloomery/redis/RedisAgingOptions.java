@@ -40,7 +40,7 @@ record RedisAgingOptions(Location location, FilterSpec localSpec, WindowPlan pla
         Location location = Location.read(KIND, spec, options, nameOverride);
         FilterSpec localSpec = Location.without(spec, redisKeys);
         WindowPlan plan = WindowPlan.of(localSpec, KIND);
-        RedisCellsOptions.refuseSectored(KIND, plan.growth().layout());
+        RedisCellsOptions.requireStandardOrBlocked(KIND, plan.growth().layout());
         return new RedisAgingOptions(location, localSpec, plan, Durability.read(KIND, options, location.timeoutMillis()));
     }
 

@@ -49,7 +49,7 @@ record RedisCellsOptions(CellKind cells, Location location, int shards, FilterSp
         BloomShape shape = BloomShape.fromSpec(localSpec, new ShapeOptions(kind, cells.cellsOption(),
                 Math.min(BloomShape.MAX_CELLS, cells.maxCellsPerShard() * shards),
                 cells.maxCellsMeaning() + (shards > 1 ? " times " + shards + " shards" : ""), cells.blockCells(), false));
-        refuseSectored(kind, shape.layout());
+        requireStandardOrBlocked(kind, shape.layout());
         checkShards(kind, shards, shape, cells);
         return new RedisCellsOptions(cells, location, shards, localSpec, shape,
                 Durability.read(kind, options, location.timeoutMillis()));
@@ -59,12 +59,14 @@ record RedisCellsOptions(CellKind cells, Location location, int shards, FilterSp
      * The Redis kinds store the standard and blocked layouts only (their probe offsets, shards and
      * uploads are built for those).
      *
-     * @throws IllegalArgumentException for the sectored layout, naming the allowed values
+     * @throws IllegalArgumentException for any other layout (sectored, patterned), naming the allowed
+     *     values
      */
-    static void refuseSectored(String kind, BloomLayout layout) {
-        if (layout == BloomLayout.SECTORED) {
+    static void requireStandardOrBlocked(String kind, BloomLayout layout) {
+        if (layout != BloomLayout.STANDARD && layout != BloomLayout.BLOCKED) {
             throw new IllegalArgumentException("option '" + BloomLayout.OPTION + "' of kind '" + kind + "' must be"
-                    + " 'standard' or 'blocked' (the Redis kinds do not store the sectored layout), got 'sectored'");
+                    + " 'standard' or 'blocked' (the Redis kinds do not store the " + layout.optionValue()
+                    + " layout), got '" + layout.optionValue() + "'");
         }
     }
 

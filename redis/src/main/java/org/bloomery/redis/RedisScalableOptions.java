@@ -41,7 +41,7 @@ record RedisScalableOptions(Location location, FilterSpec localSpec, GrowthPlan 
         redisKeys.addAll(Durability.KEYS);
         FilterSpec localSpec = Location.without(spec, redisKeys);
         GrowthPlan plan = GrowthPlan.of(localSpec, KIND);
-        RedisCellsOptions.refuseSectored(KIND, plan.layout());
+        RedisCellsOptions.requireStandardOrBlocked(KIND, plan.layout());
         return new RedisScalableOptions(location, localSpec, plan, Durability.read(KIND, options, location.timeoutMillis()));
     }
 

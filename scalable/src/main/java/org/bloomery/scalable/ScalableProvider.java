@@ -32,7 +32,8 @@ public final class ScalableProvider extends AbstractProvider {
                 + "  nonscaling = true for one layer at the full fpp that refuses to grow, default false;\n"
                 + "  layout = standard (default) or blocked (each layer keeps an item's probes in one 512-bit block,"
                 + " one cache miss per layer probed, sized by the blocked model) or sectored (each layer keeps an"
-                + " item's probes in two 64-bit words of one block, sized by the sectored model).";
+                + " item's probes in two 64-bit words of one block, sized by the sectored model) or patterned (as"
+                + " sectored, each word's bits a rotated pattern of a fixed table, sized by the patterned model).";
     }
 
     @Override

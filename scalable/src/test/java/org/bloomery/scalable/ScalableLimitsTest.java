@@ -183,7 +183,8 @@ class ScalableLimitsTest {
         assertBodyRejected(filter, 13, new byte[] {2}, "layout blocked");
         assertBodyRejected(filter, 13, new byte[] {1}, "layout 1 is the blocked layout of 0.1.0 snapshots");
         assertBodyRejected(filter, 13, new byte[] {3}, "layout sectored");
-        assertBodyRejected(filter, 13, new byte[] {4}, "layout");
+        assertBodyRejected(filter, 13, new byte[] {4}, "layout patterned");
+        assertBodyRejected(filter, 13, new byte[] {5}, "layout");
     }
 
     @Test

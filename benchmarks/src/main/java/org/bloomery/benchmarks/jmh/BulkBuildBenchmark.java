@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Building a filter of n = 10^7 long keys at p = 1% from the whole set, time per key: Bloomery's
  * bulk build ({@link Filters#buildFromHashes}, after hashing the keys with {@link
- * KeyHasher#hashLong}, both timed) of {@code classic} in the sectored and blocked layouts on one
+ * KeyHasher#hashLong}, both timed) of {@code classic} in the patterned, sectored and blocked layouts on one
  * thread and on two, beside FastFilter {@code BlockedBloom}'s add loop (one thread: it has no
  * parallel build, and its adds are plain writes, unsafe to share). The threads are a fork/join pool
  * of that parallelism, in which the hashing and the build run.
@@ -69,7 +69,7 @@ public class BulkBuildBenchmark {
     @State(Scope.Benchmark)
     public static class Bulk {
         /** The classic filter's layout. */
-        @Param({"sectored", "blocked"})
+        @Param({"patterned", "sectored", "blocked"})
         public String layout;
 
         /** Threads of the pool that hashes and builds. */

@@ -57,7 +57,7 @@ final class Contenders {
     }
 
     /**
-     * The layout a name's suffix asks for: {@code -blocked} or {@code -sectored}.
+     * The layout a name's suffix asks for: {@code -blocked}, {@code -sectored} or {@code -patterned}.
      *
      * @param name a contestant's name, without {@value #SINGLE}
      * @return the layout, empty if the name has no layout suffix

@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One key per call, one thread, n long keys at p = 1%: Bloomery's classic filter ({@code sectored}
- * and {@code blocked} layouts, {@code writers=many} and {@code single}) and counting filter beside
+ * One key per call, one thread, n long keys at p = 1%: Bloomery's classic filter ({@code patterned},
+ * {@code sectored} and {@code blocked} layouts, {@code writers=many} and {@code single}) and counting filter beside
  * FastFilter_java's {@code BlockedBloom} (11 bits per key) and {@code CountingBloom}, built as the
  * comparison's contestants build them ({@link FastFilterConstructors}). Each contestant is filled
  * with the n keys in setup (Bloomery by its bulk build, FastFilter by its add loop; under a minute
@@ -51,12 +51,12 @@ public class OneKeyBenchmark {
     public long n;
 
     /**
-     * {@code sectored}, {@code blocked} (classic, {@code writers=many}), {@code sectored-single},
-     * {@code blocked-single} ({@code writers=single}), {@code counting} and {@code counting-single}
+     * {@code patterned}, {@code sectored}, {@code blocked} (classic, {@code writers=many}), {@code
+     * patterned-single}, {@code sectored-single}, {@code blocked-single} ({@code writers=single}), {@code counting} and {@code counting-single}
      * (blocked counters; FastFilter's counting filter is not thread-safe, so {@code counting-single}
      * is its like), or the peers {@code fastfilter-blocked} and {@code fastfilter-counting}.
      */
-    @Param({"sectored", "sectored-single", "blocked", "blocked-single", "fastfilter-blocked", "counting",
+    @Param({"patterned", "patterned-single", "sectored", "sectored-single", "blocked", "blocked-single", "fastfilter-blocked", "counting",
         "counting-single", "fastfilter-counting"})
     public String contestant;
 
@@ -80,9 +80,9 @@ public class OneKeyBenchmark {
         }
         FilterSpec spec = FilterSpec.of(n, 0.01);
         switch (contestant) {
-            case "sectored", "blocked" -> bloomery = Filters.buildFromLongs("classic",
+            case "patterned", "sectored", "blocked" -> bloomery = Filters.buildFromLongs("classic",
                     spec.withOption("layout", contestant), keys);
-            case "sectored-single", "blocked-single" -> bloomery = Filters.buildFromLongs("classic",
+            case "patterned-single", "sectored-single", "blocked-single" -> bloomery = Filters.buildFromLongs("classic",
                     spec.withOption("layout", contestant.substring(0, contestant.indexOf('-')))
                             .withOption("writers", "single"), keys);
             case "counting" -> bloomery = Filters.buildFromLongs("counting", spec.withOption("layout", "blocked"), keys);
