@@ -48,7 +48,8 @@ public class QueryInstructions {
             add(words, KeyHasher.hashLong(key));
             fastFilter.add(key);
         }
-        for (int i = 0; i < 2 * N; i++) {
+        // The check queries the sectored filter, which the patterned count must not see (see above).
+        for (int i = 0; i < (variant.equals("patterned") ? 0 : 2 * N); i++) {
             long key = keys[i & (N - 1)] ^ (i & 1);
             if (library.mightContainLong(key) != test(words, KeyHasher.hashLong(key))) {
                 throw new IllegalStateException("the inline code answers key " + key + " unlike the library");
