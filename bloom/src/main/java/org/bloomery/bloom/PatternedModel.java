@@ -1,7 +1,6 @@
 package org.bloomery.bloom;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
  * The false-positive model of the patterned layout ({@link PatternedProbes}), and the sizing it
@@ -102,22 +101,30 @@ final class PatternedModel {
      * @return the excess, at least 0
      */
     static double excessCollision(int kw) {
-        Map<Long, Integer> counts = new HashMap<>();
+        // Sorted, equal masks are runs: the counts without a boxed map.
+        long[] masks = new long[PatternedProbes.PATTERNS * WORD_BITS];
+        int at = 0;
         for (long pattern : PatternedProbes.table(kw)) {
             for (int r = 0; r < WORD_BITS; r++) {
-                counts.merge(Long.rotateLeft(pattern, r), 1, Integer::sum);
+                masks[at++] = Long.rotateLeft(pattern, r);
             }
         }
+        Arrays.sort(masks);
         long squares = 0;
-        for (int count : counts.values()) {
-            squares += (long) count * count;
+        for (int run = 0; run < masks.length; ) {
+            int end = run + 1;
+            while (end < masks.length && masks[end] == masks[run]) {
+                end++;
+            }
+            squares += (long) (end - run) * (end - run);
+            run = end;
         }
-        double masks = (double) PatternedProbes.PATTERNS * WORD_BITS;
+        double all = masks.length;
         double subsets = 1;
         for (int i = 0; i < kw; i++) {
             subsets = subsets * (WORD_BITS - i) / (i + 1);
         }
-        return Math.max(0, squares / (masks * masks) - 1 / subsets);
+        return Math.max(0, squares / (all * all) - 1 / subsets);
     }
 
     /**
