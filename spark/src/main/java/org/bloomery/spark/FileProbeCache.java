@@ -48,6 +48,7 @@ final class FileProbeCache {
     private static final AtomicLong MAPS = new AtomicLong();
     private static final AtomicLong COPIES = new AtomicLong();
     private static final AtomicLong READS = new AtomicLong();
+    private static final AtomicLong CLOSES = new AtomicLong();
     /** Guarded by itself; in order of last use. */
     private static final Map<Key, Opened> OPEN = new LinkedHashMap<>(8, 0.75f, true);
     /** This JVM's directory of shared files' copies, made at the first copy; guarded by {@link #OPEN}. */
@@ -95,6 +96,7 @@ final class FileProbeCache {
         }
 
         private void close() {
+            CLOSES.incrementAndGet();
             if (filter instanceof MappedFilter<?> mapped) {
                 mapped.close();
             }
@@ -171,6 +173,23 @@ final class FileProbeCache {
     /** Files read onto the heap since this JVM started, because they do not map; for tests. */
     static long reads() {
         return READS.get();
+    }
+
+    /** Versions closed since this JVM started (each once no task used it); for tests. */
+    static long closes() {
+        return CLOSES.get();
+    }
+
+    /** The copies of shared files on this JVM's disk now; for tests. */
+    static long copiesOnDisk() throws IOException {
+        synchronized (OPEN) {
+            if (copies == null) {
+                return 0;
+            }
+            try (var files = Files.list(copies)) {
+                return files.count();
+            }
+        }
     }
 
     /** Caller holds {@link #OPEN}. */
