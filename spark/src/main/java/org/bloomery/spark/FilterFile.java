@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Paths;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.EtagSource;
@@ -109,13 +110,13 @@ record FilterFile(String path, boolean local) implements Serializable {
      * length and region table and whether its kind maps; of a shared file only the header is read.
      *
      * @param column the probed column's hasher, or null when its type is not known yet
-     * @return why the executors will read the filter onto their heaps rather than map it, or null
-     *     if they map it (or, for a shared file, will try to)
+     * @return why the executors will read the filter onto their heaps rather than map it; empty if
+     *     they map it (or, for a shared file, will try to)
      * @throws FileNotFoundException if there is no file at the path, naming it
      * @throws InvalidFilterDataException if the file is not a valid filter, has no provider, or was
      *     written with another hasher, naming the path
      */
-    String check(ColumnHasher column, Configuration conf) throws IOException {
+    Optional<String> check(ColumnHasher column, Configuration conf) throws IOException {
         identity(conf);
         Envelope.KindPrefix header;
         try (InputStream in = open(conf)) {
@@ -138,17 +139,17 @@ record FilterFile(String path, boolean local) implements Serializable {
                     + " built from");
         }
         if (header.version() != Envelope.FORMAT_VERSION) {
-            return "it is of format version " + header.version() + ", which does not map (write it again with writeTo,"
-                    + " which writes version " + Envelope.FORMAT_VERSION + ")";
+            return Optional.of("it is of format version " + header.version() + ", which does not map (write it again"
+                    + " with writeTo, which writes version " + Envelope.FORMAT_VERSION + ")");
         }
         if (!local) {
-            return null;
+            return Optional.empty();
         }
         try {
             Filters.map(localPath(), reader.keyHasher()).close();
-            return null;
+            return Optional.empty();
         } catch (UnsupportedOperationException e) {
-            return "its kind '" + header.kind() + "' does not map";
+            return Optional.of("its kind '" + header.kind() + "' does not map");
         } catch (InvalidFilterDataException e) {
             throw invalid(e);
         }

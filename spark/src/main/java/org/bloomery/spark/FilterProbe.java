@@ -177,10 +177,8 @@ public final class FilterProbe {
         ColumnHasher hasher = ColumnHasher.forType(value.dataType());
         Configuration conf = spark.sparkContext().hadoopConfiguration();
         FilterFile file = FilterFile.resolve(pathValue.toString(), conf);
-        String notMapped = file.check(hasher, conf);
-        if (notMapped != null) {
-            LOG.warn("the filter file {} is read onto the heap of each executor, not mapped: {}", file.path(), notMapped);
-        }
+        file.check(hasher, conf).ifPresent(reason -> LOG.warn(
+                "the filter file {} is read onto the heap of each executor, not mapped: {}", file.path(), reason));
         Broadcast<SerializableConfiguration> executorConf = file.local() ? null
                 : JavaSparkContext.fromSparkContext(spark.sparkContext())
                         .broadcast(new SerializableConfiguration(new Configuration(conf)));
