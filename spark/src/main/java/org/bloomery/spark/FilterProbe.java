@@ -115,15 +115,17 @@ public final class FilterProbe {
      * @throws InvalidFilterDataException if the file is not a valid filter or was written with a
      *     hasher that no column type has, naming it
      * @throws IOException if the file system fails
+     * @throws IllegalArgumentException if the path is empty
      * @throws IllegalStateException if there is no active Spark session
      */
     public static Column mightContainFile(String path, Column value) throws IOException {
         Objects.requireNonNull(path, "path");
         SparkSession spark = SparkSession.active();
         Configuration conf = spark.sparkContext().hadoopConfiguration();
-        FilterFile.resolve(path, conf).check(null, conf);
+        FilterFile file = FilterFile.resolve(path, conf);
+        file.check(null, conf);
         register(spark);
-        return functions.call_function(FILE_FUNCTION_NAME, lit(path), value);
+        return functions.call_function(FILE_FUNCTION_NAME, lit(file.path()), value);
     }
 
     /**
