@@ -106,7 +106,7 @@ public final class FilterProbe {
      * A file replaced by a move is opened anew by the tasks that start after, and the version before
      * is closed when the last task using it ends. A file whose kind does not map, or of format
      * version 2, is read onto each executor's heap once instead (the driver logs a warning saying
-     * why).
+     * why when it can tell: for a local file, or a shared one of version 2).
      *
      * @param path the filter file, e.g. {@code "hdfs:///filters/users.blmf"} or {@code "/data/users.blmf"}
      * @param value a column of one of the types {@link ColumnHasher} names
