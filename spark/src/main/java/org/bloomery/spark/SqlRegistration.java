@@ -1,5 +1,6 @@
 package org.bloomery.spark;
 
+import java.io.IOException;
 import java.io.Serializable;
 import java.util.List;
 import org.apache.spark.QueryContext;
@@ -7,7 +8,6 @@ import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.types.DataType;
-import org.bloomery.api.InvalidFilterDataException;
 import scala.Option;
 import scala.collection.immutable.Map$;
 import scala.collection.immutable.Seq;
@@ -18,7 +18,8 @@ import scala.runtime.AbstractFunction1;
  * Registers a function for SQL with a builder that sees the arguments' resolved types while the
  * query is analysed, so a function can refuse an argument of the wrong type there instead of
  * letting Spark cast it (a {@code string} cast to {@code bigint} is null). The builder's refusal
- * ({@link IllegalArgumentException} or {@link InvalidFilterDataException}) becomes an {@link
+ * ({@link IllegalArgumentException}, or an {@link IOException} such as {@link
+ * org.bloomery.api.InvalidFilterDataException} or a missing file) becomes an {@link
  * AnalysisException} whose message is the builder's, so it is the first line the user reads.
  */
 final class SqlRegistration {
@@ -28,7 +29,7 @@ final class SqlRegistration {
     /** A builder of a function's expression from its resolved arguments; refuses by throwing. */
     @FunctionalInterface
     interface Builder extends Serializable {
-        Expression build(List<Expression> arguments) throws InvalidFilterDataException;
+        Expression build(List<Expression> arguments) throws IOException;
     }
 
     /** Registers (or replaces) the temporary function {@code name} in the session. */
@@ -75,7 +76,7 @@ final class SqlRegistration {
         public Expression apply(Seq<Expression> children) {
             try {
                 return builder.build(CollectionConverters.asJava(children));
-            } catch (IllegalArgumentException | InvalidFilterDataException e) {
+            } catch (IllegalArgumentException | IOException e) {
                 throw SqlRegistration.<RuntimeException>rethrow(new AnalysisException(e.getMessage(), Option.empty(),
                         Option.empty(), Option.apply(e), Option.empty(), Map$.MODULE$.empty(), new QueryContext[0]));
             }

@@ -92,6 +92,30 @@ class SparkPageSamplesTest {
     }
 
     @Test
+    void probeAFilterFile(@TempDir java.nio.file.Path dir) throws IOException {
+        SparkSession spark = LocalSpark.spark();
+        Configuration conf = spark.sparkContext().hadoopConfiguration();
+        String filters = dir.toUri().toString();
+        byte[] filter = FilterAggregates.build(spark.table("users"), "user_id", "classic",
+                FilterSpec.of(1_000_000, 0.01)).envelope();
+
+        // sample:probe-file
+        Path path = new Path(filters, "users.blmf");
+        FilterFiles.write(filter, path, conf);                          // or any file writeTo wrote
+        // Only the path travels in the plan; each executor maps the file once (a shared file is
+        // copied to the executor once, then mapped) and its tasks share the mapping.
+        Dataset<Row> events = spark.table("events")
+                .where(FilterProbe.mightContainFile(path.toString(), col("user_id")))   // checks the file here
+                .join(spark.table("users"), "user_id");
+        // end:probe-file
+
+        assertThat(events.count()).as("every event of a user survives the pre-filter and the join").isEqualTo(USERS);
+        List<Row> matched = spark.sql("SELECT e.* FROM events e WHERE bloomery_might_contain_file('" + path + "',"
+                + " e.user_id)").collectAsList();
+        assertThat(matched.size()).isBetween((int) USERS, (int) USERS + 100);
+    }
+
+    @Test
     void fromSql() {
         SparkSession spark = LocalSpark.spark();
 
