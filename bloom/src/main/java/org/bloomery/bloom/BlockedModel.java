@@ -1,5 +1,6 @@
 package org.bloomery.bloom;
 
+import java.util.function.IntToDoubleFunction;
 import java.util.function.LongPredicate;
 import java.util.function.LongToDoubleFunction;
 
@@ -224,14 +225,27 @@ final class BlockedModel {
      * @return the best k
      */
     static int bestHashes(long n, long blocks, int blockCells) {
-        int best = EXACT_HASHES[0];
-        double bestFpp = fpp(n, blocks, blockCells, best);
-        for (int i = 1; i < EXACT_HASHES.length; i++) {
-            double f = fpp(n, blocks, blockCells, EXACT_HASHES[i]);
+        return lowestFpp(EXACT_HASHES, k -> fpp(n, blocks, blockCells, k));
+    }
+
+    /**
+     * The candidate k with the lowest model fpp, the first on a tie: a block model's fpp falls with
+     * k up to its minimum and rises after, so the scan stops at the first rise. For the blocked
+     * model and the two-word ones ({@link SectoredModel}, {@link PatternedModel}).
+     *
+     * @param candidates the k to try, ascending
+     * @param fpp the model fpp of a k
+     * @return the best k
+     */
+    static int lowestFpp(int[] candidates, IntToDoubleFunction fpp) {
+        int best = candidates[0];
+        double bestFpp = fpp.applyAsDouble(best);
+        for (int i = 1; i < candidates.length; i++) {
+            double f = fpp.applyAsDouble(candidates[i]);
             if (f >= bestFpp) {
                 break;
             }
-            best = EXACT_HASHES[i];
+            best = candidates[i];
             bestFpp = f;
         }
         return best;

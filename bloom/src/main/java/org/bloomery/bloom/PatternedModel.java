@@ -1,6 +1,7 @@
 package org.bloomery.bloom;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * The false-positive model of the patterned layout ({@link PatternedProbes}), and the sizing it
@@ -34,6 +35,8 @@ final class PatternedModel {
     static final int MAX_WORD_HASHES = PatternedProbes.MAX_WORD_HASHES;
     /** Most probes per key. */
     static final int MAX_HASHES = 2 * MAX_WORD_HASHES;
+    /** The k a key may have, ascending: the even counts from PatternedProbes.MIN_HASHES to {@link #MAX_HASHES}. */
+    private static final int[] HASHES = IntStream.iterate(PatternedProbes.MIN_HASHES, k -> k <= MAX_HASHES, k -> k + 2).toArray();
     /** Words per half block: a given word sees an item with probability 1/4. */
     private static final long HALF_WORDS = BlockedProbes.BLOCK_WORDS / 2;
     private static final int WORD_BITS = Long.SIZE;
@@ -174,17 +177,7 @@ final class PatternedModel {
      * @return the best k
      */
     static int bestHashes(long n, long blocks) {
-        int best = PatternedProbes.MIN_HASHES;
-        double bestFpp = fpp(n, blocks, best);
-        for (int k = best + 2; k <= MAX_HASHES; k += 2) {
-            double f = fpp(n, blocks, k);
-            if (f >= bestFpp) {
-                break;
-            }
-            best = k;
-            bestFpp = f;
-        }
-        return best;
+        return BlockedModel.lowestFpp(HASHES, k -> fpp(n, blocks, k));
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.bloomery.bloom;
 
+import java.util.stream.IntStream;
+
 /**
  * The false-positive model of the sectored layout ({@link SectoredProbes}), and the sizing it gives.
  * With b blocks of 8 words of 64 bits and n items, a block holds j items with the binomial (n, 1/b)
@@ -28,6 +30,8 @@ final class SectoredModel {
     static final int MAX_WORD_HASHES = 8;
     /** Most probes per key. */
     static final int MAX_HASHES = 2 * MAX_WORD_HASHES;
+    /** The k a key may have, ascending: the even counts from SectoredProbes.MIN_HASHES to {@link #MAX_HASHES}. */
+    private static final int[] HASHES = IntStream.iterate(SectoredProbes.MIN_HASHES, k -> k <= MAX_HASHES, k -> k + 2).toArray();
     /** Words per block over the words a key reaches: a given word sees an item with probability 1/4. */
     private static final long WORD_SHARE = BlockedProbes.BLOCK_WORDS / 2;
     private static final int WORD_BITS = Long.SIZE;
@@ -142,17 +146,7 @@ final class SectoredModel {
      * @return the best k
      */
     static int bestHashes(long n, long blocks) {
-        int best = SectoredProbes.MIN_HASHES;
-        double bestFpp = fpp(n, blocks, best);
-        for (int k = best + 2; k <= MAX_HASHES; k += 2) {
-            double f = fpp(n, blocks, k);
-            if (f >= bestFpp) {
-                break;
-            }
-            best = k;
-            bestFpp = f;
-        }
-        return best;
+        return BlockedModel.lowestFpp(HASHES, k -> fpp(n, blocks, k));
     }
 
     /**
