@@ -59,6 +59,7 @@ class FileProbeTest {
                 Arguments.of("classic", spec, type),
                 Arguments.of("classic", spec.withOption("layout", "blocked"), type),
                 Arguments.of("classic", spec.withOption("layout", "sectored"), type),
+                Arguments.of("classic", spec.withOption("layout", "patterned"), type),
                 Arguments.of("fuse", spec, type),
                 Arguments.of("ribbon", spec, type)));
     }

@@ -36,6 +36,8 @@ class SparkBuildTest {
                         ColumnHasher.LONG),
                 Arguments.of("classic", FilterSpec.of(ROWS, 0.01).withOption(BloomLayout.OPTION, "sectored"),
                         ColumnHasher.LONG),
+                Arguments.of("classic", FilterSpec.of(ROWS, 0.01).withOption(BloomLayout.OPTION, "patterned"),
+                        ColumnHasher.LONG),
                 Arguments.of("counting", FilterSpec.of(ROWS, 0.01), ColumnHasher.LONG));
     }
 
