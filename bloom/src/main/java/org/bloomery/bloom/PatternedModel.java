@@ -104,12 +104,16 @@ final class PatternedModel {
      * @return the excess, at least 0
      */
     static double excessCollision(int kw) {
-        // Sorted, equal masks are runs: the counts without a boxed map.
+        // Sorted, equal masks are runs: the counts without a boxed map. Each rotation is the last one
+        // rotated by 1: JDK 25's C2 vectorizes rotateLeft(pattern, r) over the loop's r and gets some
+        // lanes wrong (a mask rotated by r + 1), which PatternedShapeTest pins.
         long[] masks = new long[PatternedProbes.PATTERNS * WORD_BITS];
         int at = 0;
         for (long pattern : PatternedProbes.table(kw)) {
+            long mask = pattern;
             for (int r = 0; r < WORD_BITS; r++) {
-                masks[at++] = Long.rotateLeft(pattern, r);
+                masks[at++] = mask;
+                mask = Long.rotateLeft(mask, 1);
             }
         }
         Arrays.sort(masks);
